@@ -1,0 +1,191 @@
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+
+/**
+ * Verifies bearer access tokens: asymmetric signatures only, against the issuer's published
+ * keys (found by OpenID discovery, cached), exact issuer, expiry and not-before with a small
+ * leeway, a subject, the portal as authorised party or audience, and access tokens only.
+ */
+export interface TokenVerifier {
+  verify(token: string): Promise<JWTPayload>;
+}
+
+/** The token was refused; `reason` is safe to show (it never contains the token). */
+export class InvalidTokenError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+/** The keys could not be fetched: the identity provider is unreachable or misconfigured. */
+export class IssuerUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'IssuerUnavailableError';
+  }
+}
+
+export const ASYMMETRIC_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+];
+
+/** Keycloak marks its non-access JWTs with a `typ` claim; these are never accepted as bearer. */
+const REFUSED_TOKEN_TYPES = new Set(['id', 'refresh', 'offline', 'logout']);
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  clientId: string;
+  clockToleranceSeconds: number;
+  /** Key source; by default the issuer's JWKS found through discovery. Tests pass a local set. */
+  keys?: JWTVerifyGetKey;
+  /** Time-out for discovery and key downloads, in milliseconds. */
+  timeoutMs?: number;
+  /** How long a failed discovery is remembered before trying again, in milliseconds. */
+  retryAfterMs?: number;
+}
+
+interface Discovery {
+  issuer?: unknown;
+  jwks_uri?: unknown;
+}
+
+async function discoverJwksUri(issuer: string, timeoutMs: number): Promise<URL> {
+  const url = `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: { accept: 'application/json' },
+    });
+  } catch (error) {
+    throw new IssuerUnavailableError(`OpenID discovery at ${url} failed`, { cause: error });
+  }
+  if (!response.ok) {
+    throw new IssuerUnavailableError(`OpenID discovery at ${url} answered ${response.status}`);
+  }
+  let document: Discovery;
+  try {
+    document = (await response.json()) as Discovery;
+  } catch (error) {
+    throw new IssuerUnavailableError(`OpenID discovery at ${url} is not JSON`, { cause: error });
+  }
+  if (document.issuer !== issuer) {
+    throw new IssuerUnavailableError(
+      `OpenID discovery at ${url} names issuer ${JSON.stringify(document.issuer)}, expected ${issuer}`,
+    );
+  }
+  if (typeof document.jwks_uri !== 'string') {
+    throw new IssuerUnavailableError(`OpenID discovery at ${url} has no jwks_uri`);
+  }
+  return new URL(document.jwks_uri);
+}
+
+function reasonFor(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'the token has expired';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'nbf' || error.claim === 'iat') return 'the token is not valid yet';
+    if (error.claim === 'iss') return 'the token comes from another issuer';
+    return `the token's "${error.claim}" claim is missing or invalid`;
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'the token algorithm is not allowed';
+  if (error instanceof errors.JWKSNoMatchingKey) return 'the token signing key is unknown';
+  if (error instanceof errors.JWKSMultipleMatchingKeys) return 'the token signing key is ambiguous';
+  if (error instanceof errors.JWSSignatureVerificationFailed) {
+    return 'the token signature is invalid';
+  }
+  return 'the token is malformed';
+}
+
+function isKeyFetchFailure(error: unknown): boolean {
+  return (
+    error instanceof errors.JWKSTimeout ||
+    error instanceof errors.JWKSInvalid ||
+    error instanceof IssuerUnavailableError ||
+    (error instanceof errors.JOSEError && error.code === 'ERR_JOSE_GENERIC') ||
+    error instanceof TypeError
+  );
+}
+
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const retryAfterMs = options.retryAfterMs ?? 10_000;
+  let keys: JWTVerifyGetKey | undefined = options.keys;
+  let pending: Promise<JWTVerifyGetKey> | undefined;
+  let failedAt = 0;
+  let lastFailure: IssuerUnavailableError | undefined;
+
+  async function getKeys(): Promise<JWTVerifyGetKey> {
+    if (keys) return keys;
+    if (lastFailure && Date.now() - failedAt < retryAfterMs) throw lastFailure;
+    pending ??= discoverJwksUri(options.issuer, timeoutMs)
+      .then((jwksUri) => {
+        keys = createRemoteJWKSet(jwksUri, {
+          timeoutDuration: timeoutMs,
+          cooldownDuration: 30_000,
+          cacheMaxAge: 10 * 60_000,
+        });
+        lastFailure = undefined;
+        return keys;
+      })
+      .catch((error: unknown) => {
+        failedAt = Date.now();
+        lastFailure =
+          error instanceof IssuerUnavailableError
+            ? error
+            : new IssuerUnavailableError('OpenID discovery failed', { cause: error });
+        throw lastFailure;
+      })
+      .finally(() => {
+        pending = undefined;
+      });
+    return pending;
+  }
+
+  return {
+    async verify(token) {
+      const keySet = await getKeys();
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(token, keySet, {
+          issuer: options.issuer,
+          algorithms: ASYMMETRIC_ALGORITHMS,
+          clockTolerance: options.clockToleranceSeconds,
+          requiredClaims: ['sub', 'exp'],
+        }));
+      } catch (error) {
+        if (isKeyFetchFailure(error)) {
+          throw new IssuerUnavailableError('The signing keys could not be fetched', {
+            cause: error,
+          });
+        }
+        throw new InvalidTokenError(reasonFor(error));
+      }
+      if (typeof payload.sub !== 'string' || payload.sub.trim() === '') {
+        throw new InvalidTokenError('the token has no subject');
+      }
+      const audiences =
+        typeof payload.aud === 'string'
+          ? [payload.aud]
+          : Array.isArray(payload.aud)
+            ? payload.aud
+            : [];
+      if (payload.azp !== options.clientId && !audiences.includes(options.clientId)) {
+        throw new InvalidTokenError('the token was not issued for this portal');
+      }
+      const type = typeof payload.typ === 'string' ? payload.typ.toLowerCase() : '';
+      if (REFUSED_TOKEN_TYPES.has(type)) {
+        throw new InvalidTokenError('only access tokens are accepted');
+      }
+      return payload;
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { attachGroups, visibleTo, type AppRecord } from './apps.queries.js';
+import type { NewAppRow } from './apps.table.js';
+import type { Viewer } from './visibility.js';
+
+export type { AppRecord } from './apps.queries.js';
+
+export function createAppsRepository(db: Db) {
+  const withGroups = (rows: Parameters<typeof attachGroups>[1]) => attachGroups(db, rows);
+
+  return {
+    /** One page of the apps the viewer may see, sorted by category, then name. */
+    async findVisibleApps(
+      viewer: Viewer,
+      page: { offset: number; limit: number },
+    ): Promise<{ items: AppRecord[]; totalItems: number }> {
+      const { totalItems } = await db
+        .selectFrom('apps')
+        .select((eb) => eb.fn.countAll<number>().as('totalItems'))
+        .where(visibleTo(viewer))
+        .executeTakeFirstOrThrow();
+      if (totalItems === 0 || page.offset >= totalItems) {
+        return { items: [], totalItems: Number(totalItems) };
+      }
+      const rows = await db
+        .selectFrom('apps')
+        .selectAll()
+        .where(visibleTo(viewer))
+        .orderBy((eb) => eb.fn('lower', ['category']))
+        .orderBy((eb) => eb.fn('lower', ['name']))
+        .orderBy('id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return { items: await withGroups(rows), totalItems: Number(totalItems) };
+    },
+
+    /** The app if it exists and the viewer may see it; undefined otherwise (no difference). */
+    async findVisibleApp(viewer: Viewer, id: string): Promise<AppRecord | undefined> {
+      const row = await db
+        .selectFrom('apps')
+        .selectAll()
+        .where('id', '=', id)
+        .where(visibleTo(viewer))
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const [record] = await withGroups([row]);
+      return record;
+    },
+
+    /** Every app with its groups; for the monitor and the catalog loader. */
+    async findAll(): Promise<AppRecord[]> {
+      const rows = await db.selectFrom('apps').selectAll().orderBy('id').execute();
+      return withGroups(rows);
+    },
+
+    async count(): Promise<number> {
+      const { count } = await db
+        .selectFrom('apps')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
+    /**
+     * Inserts or updates apps by id, replacing each one's groups; apps not named are kept.
+     * All or nothing: one transaction.
+     */
+    async upsertApps(
+      apps: { row: Omit<NewAppRow, 'created' | 'updated'>; groups: string[] }[],
+      now: string,
+    ): Promise<{ inserted: number; updated: number }> {
+      return db.transaction().execute(async (trx: Transaction<Database>) => {
+        let inserted = 0;
+        let updated = 0;
+        for (const { row, groups } of apps) {
+          const existing = await trx
+            .selectFrom('apps')
+            .select('id')
+            .where('id', '=', row.id)
+            .executeTakeFirst();
+          if (existing) {
+            await trx
+              .updateTable('apps')
+              .set({ ...row, updated: now })
+              .where('id', '=', row.id)
+              .execute();
+            updated += 1;
+          } else {
+            await trx
+              .insertInto('apps')
+              .values({ ...row, created: now, updated: now })
+              .execute();
+            inserted += 1;
+          }
+          await trx.deleteFrom('appGroups').where('appId', '=', row.id).execute();
+          if (groups.length > 0) {
+            await trx
+              .insertInto('appGroups')
+              .values(groups.map((groupName) => ({ appId: row.id, groupName })))
+              .execute();
+          }
+        }
+        return { inserted, updated };
+      });
+    },
+  };
+}
+
+export type AppsRepository = ReturnType<typeof createAppsRepository>;

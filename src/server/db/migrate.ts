@@ -1,0 +1,33 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as initial from './migrations/0001-initial.js';
+
+/** Migrations in order. Listed explicitly so the build needs no file scanning. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export class MigrationError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'MigrationError';
+  }
+}
+
+/** Brings the schema to the latest version; throws MigrationError saying which step failed. */
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see no table types
+  db: Kysely<any>,
+  migrations = provider,
+): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrations });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error !== undefined) {
+    const cause = error instanceof Error ? error.message : String(error);
+    const step = failed ? ` "${failed.migrationName}"` : '';
+    throw new MigrationError(`Database migration${step} failed: ${cause}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,10 @@
+import type { AppGroupsTable, AppsTable } from '../catalog/apps.table.js';
+import type { FavoritesTable, KcUsersTable } from '../users/users.table.js';
+
+/** Every table, as Kysely sees it. Table types live beside the feature that owns them. */
+export interface Database {
+  apps: AppsTable;
+  appGroups: AppGroupsTable;
+  kcUsers: KcUsersTable;
+  favorites: FavoritesTable;
+}

@@ -1,0 +1,47 @@
+import { MESSAGES } from '../../shared/messages.js';
+
+/** An error a route may throw on purpose: it carries its HTTP status and a stable code. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly data: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(message: string = MESSAGES.notFound) {
+    super(404, 'not_found', message);
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super(400, 'bad_request', message, data);
+  }
+}
+
+/**
+ * 401 with a `WWW-Authenticate` challenge (RFC 6750). `description` says why a bearer token was
+ * refused; it never echoes the token.
+ */
+export class UnauthorizedError extends HttpError {
+  constructor(message: string, description?: string) {
+    const challenge =
+      description === undefined
+        ? 'Bearer realm="app-portal"'
+        : `Bearer realm="app-portal", error="invalid_token", error_description="${description.replace(/["\\]/g, '')}"`;
+    super(401, 'unauthorized', message, {}, { 'www-authenticate': challenge });
+  }
+}
+
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string) {
+    super(503, 'service_unavailable', message);
+  }
+}

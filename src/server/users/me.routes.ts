@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppIdParamsSchema, ErrorSchema, MeSchema } from '../../shared/api/schemas.js';
+import { requirePrincipal } from '../auth/authenticate.js';
+import type { UsersService } from './users.service.js';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 503: ErrorSchema };
+
+export const meRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = async (
+  app,
+  { users },
+) => {
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'The signed-in user, with favorites they may still see.',
+        response: { 200: MeSchema, ...errors },
+      },
+    },
+    async (request) => users.me(requirePrincipal(request)),
+  );
+
+  app.put(
+    '/api/me/favorites/:appId',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Adds an app to the favorites (idempotent); returns the updated user.',
+        params: AppIdParamsSchema,
+        response: { 200: MeSchema, ...errors },
+      },
+    },
+    async (request) => users.addFavorite(requirePrincipal(request), request.params.appId),
+  );
+
+  app.delete(
+    '/api/me/favorites/:appId',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Removes an app from the favorites (idempotent); returns the updated user.',
+        params: AppIdParamsSchema,
+        response: { 200: MeSchema, ...errors },
+      },
+    },
+    async (request) => users.removeFavorite(requirePrincipal(request), request.params.appId),
+  );
+};

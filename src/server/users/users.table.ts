@@ -1,0 +1,28 @@
+import type { ColumnType, Selectable } from 'kysely';
+
+/** The spec's `kcUsers` collection: written only from verified identity claims. */
+export interface KcUsersTable {
+  id: string;
+  /** The identity provider's subject (`sub`), unique. */
+  subject: string;
+  name: string;
+  username: string;
+  email: string;
+  givenName: string;
+  /** JSON array of group names. */
+  groups: string;
+  /** JSON array of realm roles. */
+  roles: string;
+  created: ColumnType<string, string, never>;
+  updated: string;
+}
+
+/** Favorites: a relation between users and apps, at most once per pair. */
+export interface FavoritesTable {
+  userId: string;
+  appId: string;
+  /** When the favorite was added; favorites are listed in this order. */
+  created: string;
+}
+
+export type KcUserRow = Selectable<KcUsersTable>;

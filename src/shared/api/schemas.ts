@@ -1,0 +1,129 @@
+/**
+ * The wire types of the portal's HTTP API, one schema each. The server validates and serialises
+ * with them (a response schema also stops fields from leaking); the SPA takes its types from
+ * them. TypeBox was chosen because its schemas are plain JSON Schema, which Fastify compiles
+ * and @fastify/swagger publishes as-is (docs/decisions/0002-typebox-schemas.md).
+ */
+import { Type, type Static } from 'typebox';
+import { ENVIRONMENTS } from '../catalog/environments.js';
+
+/** App ids: what a URL path segment can carry safely; derived from names when absent. */
+export const APP_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{0,63}$';
+export const MAX_PER_PAGE = 500;
+export const DEFAULT_PER_PAGE = 30;
+
+export const EnvironmentSchema = Type.Union([
+  Type.Literal('prod'),
+  Type.Literal('stage'),
+  Type.Literal('dev'),
+]);
+// Keep the schema in step with the list the rest of the code uses.
+const _environmentsMatch: readonly Static<typeof EnvironmentSchema>[] = ENVIRONMENTS;
+void _environmentsMatch;
+
+export const AppSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    image: Type.String({ description: 'Logo file name; empty when the app has no logo.' }),
+    imageUrl: Type.Optional(
+      Type.String({ description: 'Logo URL, /api/files/{collectionId}/{appId}/{imageFile}.' }),
+    ),
+    doc: Type.String({ description: 'Documentation link; empty when none.' }),
+    github: Type.String({ description: 'Repository link; empty when none.' }),
+    env: EnvironmentSchema,
+    category: Type.String(),
+    link: Type.String({ description: 'Link to the app; empty when none.' }),
+    isPublic: Type.Boolean(),
+    associatedGroups: Type.Array(Type.String()),
+    collectionId: Type.String(),
+    created: Type.String({ description: 'ISO 8601 time the record was created.' }),
+    updated: Type.String({ description: 'ISO 8601 time the record was last changed.' }),
+  },
+  { $id: 'App', additionalProperties: false },
+);
+export type App = Static<typeof AppSchema>;
+
+export const AppListQuerySchema = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' }),
+    perPage: Type.Integer({
+      minimum: 1,
+      maximum: MAX_PER_PAGE,
+      default: DEFAULT_PER_PAGE,
+      description: `Items per page, 1 to ${MAX_PER_PAGE}.`,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type AppListQuery = Static<typeof AppListQuerySchema>;
+
+export const AppListSchema = Type.Object(
+  {
+    page: Type.Integer(),
+    perPage: Type.Integer(),
+    totalItems: Type.Integer(),
+    totalPages: Type.Integer(),
+    items: Type.Array(AppSchema),
+  },
+  { additionalProperties: false },
+);
+export type AppList = Static<typeof AppListSchema>;
+
+export const AppIdParamsSchema = Type.Object(
+  { appId: Type.String({ pattern: APP_ID_PATTERN, description: 'An app id.' }) },
+  { additionalProperties: false },
+);
+
+export const MeSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    username: Type.String(),
+    email: Type.String(),
+    givenName: Type.String(),
+    groups: Type.Array(Type.String(), { description: 'Group names, leading slashes removed.' }),
+    roles: Type.Array(Type.String(), { description: 'Realm roles from the identity provider.' }),
+    isAdmin: Type.Boolean(),
+    favorites: Type.Array(AppSchema, {
+      description: 'Favorite apps the user may still see, in the order they were added.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type Me = Static<typeof MeSchema>;
+
+export const ErrorSchema = Type.Object(
+  {
+    status: Type.Integer({ description: 'The HTTP status code.' }),
+    message: Type.String({ description: 'What went wrong, written for a person.' }),
+    data: Type.Record(Type.String(), Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+export type ApiError = Static<typeof ErrorSchema>;
+
+export const HealthSchema = Type.Object(
+  { status: Type.Literal('ok') },
+  { additionalProperties: false },
+);
+
+/** Texts of the portal's chrome, configured on the server (not baked into the web build). */
+export const PortalInfoSchema = Type.Object(
+  {
+    title: Type.String(),
+    subtitle: Type.String(),
+    footer: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type PortalInfo = Static<typeof PortalInfoSchema>;
+
+/** One item of the monitor's status list (spec section 3). */
+export const StatusItemSchema = Type.Object(
+  { url: Type.String(), status: Type.Integer() },
+  { additionalProperties: false },
+);
+export type StatusItem = Static<typeof StatusItemSchema>;
+export const StatusListSchema = Type.Array(StatusItemSchema);
