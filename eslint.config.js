@@ -47,8 +47,26 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...restrict(noServer),
+      // Types only: a value import of the schemas would ship TypeBox in the bundle (~12 KB gzip).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/shared/api/schemas.js'],
+              allowTypeImports: true,
+              message: 'Import only types from the wire schemas in the web app.',
+            },
+          ],
+        },
+      ],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // Tests may check values against the schemas; they are not part of the bundle.
+    files: ['src/web/**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
 );

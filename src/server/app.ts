@@ -1,21 +1,36 @@
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { authCookies } from './auth/auth-cookies.js';
+import { authRoutes } from './auth/auth.routes.js';
 import { authentication, bearerAuthenticator, type Authenticator } from './auth/authenticate.js';
+import { createOidcClient, describeError, type OidcClient } from './auth/oidc-client.js';
+import { sessionAuthenticator } from './auth/session-authenticator.js';
+import { createSessionsRepository } from './auth/sessions.repository.js';
+import { createSignInService } from './auth/sign-in.service.js';
 import { createTokenVerifier, type TokenVerifier } from './auth/token-verifier.js';
 import { createAppsRepository } from './catalog/apps.repository.js';
 import { appsRoutes } from './catalog/apps.routes.js';
 import { createAppsService } from './catalog/apps.service.js';
+import { createCatalogSnapshot } from './catalog/catalog-snapshot.js';
+import type { DevIdp } from './dev-idp/dev-idp.js';
 import type { FileStorage } from './files/file-storage.js';
 import { filesRoutes } from './files/files.routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { openapi } from './http/openapi.js';
+import { securityHeaders } from './http/security-headers.js';
 import { createMonotonicClock } from './lib/clock.js';
+import type { Monitor } from './monitor/monitor.js';
+import { monitorRoutes } from './monitor/monitor.routes.js';
+import { createMonitorStatusService } from './monitor/monitor.service.js';
+import { NO_RESULTS } from './monitor/status-cache.js';
 import { healthRoutes, portalInfoRoutes } from './system/system.routes.js';
 import { meRoutes } from './users/me.routes.js';
 import { createUsersRepository } from './users/users.repository.js';
 import { createUsersService } from './users/users.service.js';
+import { webAppRoutes } from './spa/spa.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -23,8 +38,18 @@ export interface AppDeps {
   storage: FileStorage;
   /** Bearer token verifier; by default one for config.oidc.issuer (none without an issuer). */
   verifier?: TokenVerifier;
+  /** The status monitor whose cache GET /api/monitor-status reads; without one it answers []. */
+  monitor?: Monitor;
+  /** The embedded demo IdP, mounted on this app (main.ts creates it when OIDC_ISSUER is unset). */
+  devIdp?: DevIdp;
+  /** The OIDC client of the browser sign-in; by default one for config.oidc.issuer. */
+  oidc?: OidcClient;
+  /** Clock of sessions and sign-on state, in epoch milliseconds (tests move it). */
+  now?: () => number;
   logger?: boolean | object;
   version?: string;
+  /** Folder of the built web app (default dist/web); false serves the API only. */
+  webRoot?: string | false;
 }
 
 /** Builds the whole HTTP app; never listens (main.ts does, tests use inject). */
@@ -37,9 +62,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Data access and services.
-  const apps = createAppsRepository(db);
+  const apps = createAppsRepository(db, { onChange: () => snapshot.invalidate() });
+  const snapshot = createCatalogSnapshot(apps);
   const clock = createMonotonicClock();
-  const appsService = createAppsService({ apps });
+  const appsService = createAppsService({ snapshot });
+  const monitorStatus = createMonitorStatusService({
+    visibleApps: (viewer) => snapshot.visibleApps(viewer),
+    results: deps.monitor?.results ?? NO_RESULTS,
+  });
   const usersService = createUsersService({
     users: createUsersRepository(db),
     apps,
@@ -55,12 +85,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           clockToleranceSeconds: config.oidc.clockToleranceSeconds,
         })
       : undefined);
+  const cookies = authCookies(config.publicUrl);
+  const oidc =
+    deps.oidc ??
+    (config.oidc.issuer
+      ? createOidcClient({
+          issuer: config.oidc.issuer,
+          clientId: config.oidc.clientId,
+          clientSecret: config.oidc.clientSecret,
+          redirectUri: `${config.publicUrl}/auth/callback`,
+          clockToleranceSeconds: config.oidc.clockToleranceSeconds,
+        })
+      : undefined);
+  const signIn =
+    oidc &&
+    createSignInService({
+      oidc,
+      sessions: createSessionsRepository(db),
+      groupsClaim: config.oidc.groupsClaim,
+      now: deps.now ?? Date.now,
+      syncUser: async (principal) => void (await usersService.sync(principal)),
+      onWarning: (message, error) =>
+        app.log.warn(error === undefined ? {} : { cause: describeError(error) }, message),
+    });
   const authenticators: Authenticator[] = [
     bearerAuthenticator({ verifier, groupsClaim: config.oidc.groupsClaim }),
+    ...(signIn
+      ? [
+          sessionAuthenticator({
+            signIn,
+            cookies,
+            portalOrigin: new URL(config.publicUrl).origin,
+          }),
+        ]
+      : []),
   ];
 
   // Infrastructure and cross-cutting concerns.
   registerErrorHandling(app);
+  await app.register(securityHeaders, { publicUrl: config.publicUrl, issuer: config.oidc.issuer });
+  await app.register(cookie);
   await app.register(openapi, { version: deps.version ?? '0.0.0' });
   await app.register(authentication, { authenticators });
   app.addHook('onSend', async (request, reply) => {
@@ -76,6 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appsRoutes, { apps: appsService });
   await app.register(meRoutes, { users: usersService });
   await app.register(filesRoutes, { apps, storage });
+  await app.register(monitorRoutes, { statuses: monitorStatus });
+  await app.register(authRoutes, { signIn, oidc, cookies, publicUrl: config.publicUrl });
+  if (deps.devIdp) await app.register(deps.devIdp.plugin);
+  if (deps.webRoot !== false) await app.register(webAppRoutes, { root: deps.webRoot });
 
   return app;
 }

@@ -19,8 +19,19 @@ export interface Config {
     clockToleranceSeconds: number;
   };
   portal: { title: string; subtitle: string; footer: string };
+  monitor: MonitorConfig;
   logLevel: string;
   nodeEnv: string;
+}
+
+/** The status monitor's sources and timing (docs/monitor.md). */
+export interface MonitorConfig {
+  intervalSeconds: number;
+  timeoutSeconds: number;
+  dropAfterSeconds: number;
+  uptimeKuma: { url: string; apiKey: string | undefined } | undefined;
+  proxyUrl: string | undefined;
+  probe: { enabled: boolean; authOk: boolean; concurrency: number };
 }
 
 type Parser<T> = (raw: string) => T;
@@ -61,6 +72,16 @@ const seconds =
     return value;
   };
 
+const wholeNumber =
+  (min: number, max: number, unit = ''): Parser<number> =>
+  (raw) => {
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || value < min || value > max) {
+      throw new InvalidValue(`must be a whole number${unit} from ${min} to ${max}`);
+    }
+    return value;
+  };
+
 const bool: Parser<boolean> = (raw) => {
   const value = raw.trim().toLowerCase();
   if (['true', '1', 'yes', 'on'].includes(value)) return true;
@@ -80,6 +101,10 @@ const httpUrl: Parser<string> = (raw) => {
   }
   return url.href.replace(/\/+$/, '');
 };
+
+/** `auto` (undefined: decided from the other sources) or a boolean. */
+const autoBool: Parser<boolean | undefined> = (raw) =>
+  raw.trim().toLowerCase() === 'auto' ? undefined : bool(raw);
 
 const logLevel: Parser<string> = (raw) => {
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -114,7 +139,7 @@ export const VARIABLES = {
   publicUrl: variable({
     name: 'PUBLIC_URL',
     description:
-      'The address people use to reach the portal (scheme, host, port, no path). Used for sign-in redirects and cookies.',
+      'The address people use to reach the portal (scheme, host, port, no path). The identity provider sends people back to `{PUBLIC_URL}/auth/callback` and, after sign-out, to `PUBLIC_URL`; with https, cookies are `Secure` and HSTS is sent.',
     defaultText: 'http://localhost:{PORT}',
     parse: httpUrl,
     fallback: (env) => `http://localhost:${safePort(env.PORT)}`,
@@ -144,7 +169,7 @@ export const VARIABLES = {
   oidcIssuer: variable<string | undefined>({
     name: 'OIDC_ISSUER',
     description:
-      'Issuer URL of the OpenID Connect provider, e.g. `https://sso.example.edu/realms/app-portal` for Keycloak. Its discovery document gives the signing keys.',
+      'Issuer URL of the OpenID Connect provider, e.g. `https://sso.example.edu/realms/app-portal` for Keycloak (found by OpenID discovery). Unset: the built-in demo identity provider at `{PUBLIC_URL}/dev-idp` signs people in, except with `NODE_ENV=production`, where the server refuses to start. See docs/auth.md.',
     parse: httpUrl,
     fallback: () => undefined,
   }),
@@ -205,6 +230,74 @@ export const VARIABLES = {
     defaultText: '© 2023 Indiana University',
     parse: text,
     fallback: () => '© 2023 Indiana University',
+  }),
+  monitorInterval: variable({
+    name: 'MONITOR_INTERVAL',
+    description:
+      'Seconds between two status monitor cycles. Each cycle reads every source once, however many browsers are open.',
+    defaultText: '30',
+    parse: wholeNumber(1, 3600, ' of seconds'),
+    fallback: () => 30,
+  }),
+  monitorTimeout: variable({
+    name: 'MONITOR_TIMEOUT',
+    description:
+      'Seconds the monitor waits for one answer (Uptime Kuma, the proxy, or one probe with its redirects) before counting it as failed.',
+    defaultText: '10',
+    parse: wholeNumber(1, 300, ' of seconds'),
+    fallback: () => 10,
+  }),
+  monitorDropAfter: variable({
+    name: 'MONITOR_DROP_AFTER',
+    description:
+      "While a source fails, its last good statuses are kept (stale); they are dropped once older than this many seconds, and the apps' status becomes unknown.",
+    defaultText: '600',
+    parse: wholeNumber(0, 604800, ' of seconds'),
+    fallback: () => 600,
+  }),
+  uptimeKumaUrl: variable<string | undefined>({
+    name: 'UPTIME_KUMA_URL',
+    description:
+      'Base address of an Uptime Kuma server, e.g. `https://status.example.edu`; the monitor reads its `/metrics` (gauge `monitor_status`, matched to apps by `monitor_url`).',
+    parse: httpUrl,
+    fallback: () => undefined,
+  }),
+  uptimeKumaApiKey: variable<string | undefined>({
+    name: 'UPTIME_KUMA_API_KEY',
+    description:
+      "An Uptime Kuma API key, sent as the basic-auth password of `/metrics` as Kuma expects. Unset when Kuma's metrics need no authentication.",
+    parse: nonEmpty,
+    fallback: () => undefined,
+  }),
+  monitorProxyUrl: variable<string | undefined>({
+    name: 'MONITOR_PROXY_URL',
+    description:
+      'Base address of an external monitor proxy; the monitor reads `{MONITOR_PROXY_URL}/monitor-status`, which answers `[{url, status}]`.',
+    parse: httpUrl,
+    fallback: () => undefined,
+  }),
+  monitorProbe: variable<boolean | undefined>({
+    name: 'MONITOR_PROBE',
+    description:
+      "Built-in HTTP probes of the apps' http(s) links: `true`, `false`, or `auto` (on when neither `UPTIME_KUMA_URL` nor `MONITOR_PROXY_URL` is set).",
+    defaultText: 'auto',
+    parse: autoBool,
+    fallback: () => undefined,
+  }),
+  monitorProbeAuthOk: variable({
+    name: 'MONITOR_PROBE_AUTH_OK',
+    description:
+      'Count a probe answered 401 or 403 as Up, for apps behind a sign-in wall. Otherwise only 2xx and 3xx answers are Up.',
+    defaultText: 'false',
+    parse: bool,
+    fallback: () => false,
+  }),
+  monitorProbeConcurrency: variable({
+    name: 'MONITOR_PROBE_CONCURRENCY',
+    description: 'Probes in flight at once.',
+    defaultText: '8',
+    parse: wholeNumber(1, 64),
+    fallback: () => 8,
   }),
   logLevel: variable({
     name: 'LOG_LEVEL',
@@ -276,6 +369,20 @@ export function loadConfig(env: Partial<Record<string, string>>): Config {
       clockToleranceSeconds: v.oidcClockTolerance,
     },
     portal: { title: v.portalTitle, subtitle: v.portalSubtitle, footer: v.portalFooter },
+    monitor: {
+      intervalSeconds: v.monitorInterval,
+      timeoutSeconds: v.monitorTimeout,
+      dropAfterSeconds: v.monitorDropAfter,
+      uptimeKuma: v.uptimeKumaUrl
+        ? { url: v.uptimeKumaUrl, apiKey: v.uptimeKumaApiKey }
+        : undefined,
+      proxyUrl: v.monitorProxyUrl,
+      probe: {
+        enabled: v.monitorProbe ?? (!v.uptimeKumaUrl && !v.monitorProxyUrl),
+        authOk: v.monitorProbeAuthOk,
+        concurrency: v.monitorProbeConcurrency,
+      },
+    },
     logLevel: v.logLevel,
     nodeEnv: v.nodeEnv,
   };

@@ -5,9 +5,12 @@ import { ConfigError, loadConfig } from './config.js';
 import { CatalogError } from './catalog/catalog-file.js';
 import { DEMO_CATALOG_FILE, loadCatalogFile } from './catalog/catalog-loader.js';
 import { createAppsRepository } from './catalog/apps.repository.js';
-import { openDatabase } from './db/database.js';
+import { DatabaseError, openDatabase } from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { createFileStorage } from './files/file-storage.js';
+import { DevIdpRefusedError, resolveIdentityProvider } from './dev-idp/dev-idp.js';
+import { redactUrl } from './auth/log-redaction.js';
+import { createMonitorFromConfig } from './monitor/monitor-setup.js';
 
 function version(): string {
   try {
@@ -22,7 +25,8 @@ function version(): string {
 
 /** Owns the process: configuration, database, catalog, listening and a graceful close. */
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
+  // Without OIDC_ISSUER the demo IdP signs people in (refused in production).
+  const { config, devIdp } = resolveIdentityProvider(loadConfig(process.env));
   const dataDir = resolve(config.dataDir);
   const db = openDatabase(join(dataDir, 'portal.db'));
   await migrateToLatest(db);
@@ -41,14 +45,27 @@ async function main(): Promise<void> {
     );
   }
 
+  // Started after listen and stopped before the app closes; requests only read its cache.
+  const monitor = createMonitorFromConfig(config.monitor, { apps });
   const app = await buildApp({
     config,
     db,
     storage,
+    monitor,
+    devIdp,
     version: version(),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        // Fastify's own request fields, with sign-in codes and state taken out of the URL.
+        req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
     },
   });
 
@@ -58,6 +75,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received, closing`);
     try {
+      await monitor.stop();
       await app.close();
       await db.destroy();
       process.exit(0);
@@ -70,16 +88,20 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  monitor.start({ log: app.log.child({ module: 'monitor' }) });
   console.log(
     `\napp-portal is running at ${config.publicUrl}/ (listening on ${config.host}:${config.port})\n`,
   );
+  if (devIdp) console.log(`${devIdp.banner()}\n`);
 }
 
 main().catch((error: unknown) => {
   if (
     error instanceof ConfigError ||
+    error instanceof DevIdpRefusedError ||
     error instanceof CatalogError ||
-    error instanceof MigrationError
+    error instanceof MigrationError ||
+    error instanceof DatabaseError
   ) {
     console.error(`\n${error.message}\n`);
   } else {

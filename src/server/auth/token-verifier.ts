@@ -115,7 +115,15 @@ function isKeyFetchFailure(error: unknown): boolean {
   );
 }
 
+/** Verified tokens remembered at once, and for how long at most (expiry is always re-checked). */
+const CACHE_SIZE = 2000;
+const CACHE_MAX_AGE_MS = 5 * 60_000;
+
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  // Automation and busy pages send the same token many times: verifying an RSA signature costs
+  // far more than a lookup, so a verified token's claims are kept until it expires (or 5 minutes).
+  const verified = new Map<string, { payload: JWTPayload; until: number }>();
+  const toleranceMs = options.clockToleranceSeconds * 1000;
   const timeoutMs = options.timeoutMs ?? 5000;
   const retryAfterMs = options.retryAfterMs ?? 10_000;
   let keys: JWTVerifyGetKey | undefined = options.keys;
@@ -152,40 +160,57 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
 
   return {
     async verify(token) {
-      const keySet = await getKeys();
-      let payload: JWTPayload;
-      try {
-        ({ payload } = await jwtVerify(token, keySet, {
-          issuer: options.issuer,
-          algorithms: ASYMMETRIC_ALGORITHMS,
-          clockTolerance: options.clockToleranceSeconds,
-          requiredClaims: ['sub', 'exp'],
-        }));
-      } catch (error) {
-        if (isKeyFetchFailure(error)) {
-          throw new IssuerUnavailableError('The signing keys could not be fetched', {
-            cause: error,
-          });
-        }
-        throw new InvalidTokenError(reasonFor(error));
+      const cached = verified.get(token);
+      if (cached) {
+        if (Date.now() < cached.until) return cached.payload;
+        verified.delete(token);
       }
-      if (typeof payload.sub !== 'string' || payload.sub.trim() === '') {
-        throw new InvalidTokenError('the token has no subject');
+      const payload = await verifyUncached(token);
+      const expiresAt = (payload.exp ?? 0) * 1000 + toleranceMs;
+      if (verified.size >= CACHE_SIZE) {
+        // Drop the oldest entry (Maps keep insertion order).
+        const oldest = verified.keys().next().value;
+        if (oldest !== undefined) verified.delete(oldest);
       }
-      const audiences =
-        typeof payload.aud === 'string'
-          ? [payload.aud]
-          : Array.isArray(payload.aud)
-            ? payload.aud
-            : [];
-      if (payload.azp !== options.clientId && !audiences.includes(options.clientId)) {
-        throw new InvalidTokenError('the token was not issued for this portal');
-      }
-      const type = typeof payload.typ === 'string' ? payload.typ.toLowerCase() : '';
-      if (REFUSED_TOKEN_TYPES.has(type)) {
-        throw new InvalidTokenError('only access tokens are accepted');
-      }
+      verified.set(token, { payload, until: Math.min(expiresAt, Date.now() + CACHE_MAX_AGE_MS) });
       return payload;
     },
   };
+
+  async function verifyUncached(token: string): Promise<JWTPayload> {
+    const keySet = await getKeys();
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, keySet, {
+        issuer: options.issuer,
+        algorithms: ASYMMETRIC_ALGORITHMS,
+        clockTolerance: options.clockToleranceSeconds,
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (error) {
+      if (isKeyFetchFailure(error)) {
+        throw new IssuerUnavailableError('The signing keys could not be fetched', {
+          cause: error,
+        });
+      }
+      throw new InvalidTokenError(reasonFor(error));
+    }
+    if (typeof payload.sub !== 'string' || payload.sub.trim() === '') {
+      throw new InvalidTokenError('the token has no subject');
+    }
+    const audiences =
+      typeof payload.aud === 'string'
+        ? [payload.aud]
+        : Array.isArray(payload.aud)
+          ? payload.aud
+          : [];
+    if (payload.azp !== options.clientId && !audiences.includes(options.clientId)) {
+      throw new InvalidTokenError('the token was not issued for this portal');
+    }
+    const type = typeof payload.typ === 'string' ? payload.typ.toLowerCase() : '';
+    if (REFUSED_TOKEN_TYPES.has(type)) {
+      throw new InvalidTokenError('only access tokens are accepted');
+    }
+    return payload;
+  }
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { normalizeGroup } from '../../shared/identity/groups.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { attachGroups, visibleTo, type AppRecord } from './apps.queries.js';
@@ -7,10 +8,38 @@ import type { Viewer } from './visibility.js';
 
 export type { AppRecord } from './apps.queries.js';
 
-export function createAppsRepository(db: Db) {
+export function createAppsRepository(db: Db, options: { onChange?: () => void } = {}) {
+  // Compiled once: the fingerprint is checked on every catalog read.
+  const versionQuery = db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('apps')
+        .select((e) => e.fn.countAll<number>().as('count'))
+        .as('apps'),
+      eb
+        .selectFrom('apps')
+        .select((e) => e.fn.max('updated').as('updated'))
+        .as('updated'),
+      eb
+        .selectFrom('appGroups')
+        .select((e) => e.fn.countAll<number>().as('count'))
+        .as('groups'),
+    ])
+    .compile();
+
   const withGroups = (rows: Parameters<typeof attachGroups>[1]) => attachGroups(db, rows);
 
   return {
+    /**
+     * A cheap fingerprint of the catalog: app count, latest `updated`, group-link count. Every
+     * write sets `updated`; inserts and deletions change the counts; so does another process.
+     */
+    async catalogVersion(): Promise<string> {
+      const { rows } = await db.executeQuery(versionQuery);
+      const row = rows[0];
+      return row ? `${row.apps}|${row.updated ?? ''}|${row.groups}` : '';
+    },
+
     /** One page of the apps the viewer may see, sorted by category, then name. */
     async findVisibleApps(
       viewer: Viewer,
@@ -50,9 +79,15 @@ export function createAppsRepository(db: Db) {
       return record;
     },
 
-    /** Every app with its groups; for the monitor and the catalog loader. */
+    /** Every app with its groups, in listing order: category, then name. */
     async findAll(): Promise<AppRecord[]> {
-      const rows = await db.selectFrom('apps').selectAll().orderBy('id').execute();
+      const rows = await db
+        .selectFrom('apps')
+        .selectAll()
+        .orderBy((eb) => eb.fn('lower', ['category']))
+        .orderBy((eb) => eb.fn('lower', ['name']))
+        .orderBy('id')
+        .execute();
       return withGroups(rows);
     },
 
@@ -72,7 +107,7 @@ export function createAppsRepository(db: Db) {
       apps: { row: Omit<NewAppRow, 'created' | 'updated'>; groups: string[] }[],
       now: string,
     ): Promise<{ inserted: number; updated: number }> {
-      return db.transaction().execute(async (trx: Transaction<Database>) => {
+      const result = await db.transaction().execute(async (trx: Transaction<Database>) => {
         let inserted = 0;
         let updated = 0;
         for (const { row, groups } of apps) {
@@ -96,15 +131,19 @@ export function createAppsRepository(db: Db) {
             inserted += 1;
           }
           await trx.deleteFrom('appGroups').where('appId', '=', row.id).execute();
-          if (groups.length > 0) {
+          // Stored as compared: trimmed, without leading slashes, once each.
+          const names = [...new Set(groups.map(normalizeGroup).filter((name) => name !== ''))];
+          if (names.length > 0) {
             await trx
               .insertInto('appGroups')
-              .values(groups.map((groupName) => ({ appId: row.id, groupName })))
+              .values(names.map((groupName) => ({ appId: row.id, groupName })))
               .execute();
           }
         }
         return { inserted, updated };
       });
+      options.onChange?.();
+      return result;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { App, AppList } from '../../shared/api/schemas.js';
-import type { AppRecord, AppsRepository } from './apps.repository.js';
+import type { AppRecord } from './apps.queries.js';
+import type { CatalogSnapshot } from './catalog-snapshot.js';
 import type { Viewer } from './visibility.js';
 
 /** Public URL of a stored file, in the spec's shape /api/files/{collectionId}/{appId}/{file}. */
@@ -28,22 +29,20 @@ export function toApiApp(record: AppRecord): App {
   return app;
 }
 
-export function createAppsService(deps: { apps: AppsRepository }) {
+export function createAppsService(deps: { snapshot: CatalogSnapshot }) {
   return {
     async listVisibleApps(
       viewer: Viewer,
       { page, perPage }: { page: number; perPage: number },
     ): Promise<AppList> {
-      const { items, totalItems } = await deps.apps.findVisibleApps(viewer, {
-        offset: (page - 1) * perPage,
-        limit: perPage,
-      });
+      const visible = await deps.snapshot.visibleApps(viewer);
+      const offset = (page - 1) * perPage;
       return {
         page,
         perPage,
-        totalItems,
-        totalPages: Math.ceil(totalItems / perPage),
-        items: items.map(toApiApp),
+        totalItems: visible.length,
+        totalPages: Math.ceil(visible.length / perPage),
+        items: visible.slice(offset, offset + perPage),
       };
     },
   };

@@ -53,7 +53,7 @@ export function createFileStorage(root: string) {
       const extension = extname(source).toLowerCase();
       const stem = basename(source, extname(source))
         .replace(/[^A-Za-z0-9_-]+/g, '-')
-        .replace(/^[-_]+/, '')
+        .replace(/^[-_]+|[-_]+$/g, '')
         .slice(0, 100);
       const fileName = `${stem || 'logo'}${extension}`;
       const target = pathOf(collectionId, appId, fileName);

@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+// `npm run bench:api`: load-tests GET /api/apps on the built server, on loopback, with a 100-app
+// catalog: anonymous, and with a bearer token carrying 3 groups (verified against a local issuer's
+// JWKS, as in production). Bounded: two 10-second runs of 50 connections. Prints the figures.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { ensureBuild, ensureDependencies, ROOT } from './lib/ensure.mjs';
+
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+const TARGETS = { anonymous: 5000, authenticated: 3000, p99Ms: 25 };
+
+ensureDependencies();
+ensureBuild();
+
+const listen = (server) =>
+  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
+
+async function freePort() {
+  const server = createServer();
+  const port = await listen(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+// A local OpenID issuer: discovery document and JWKS, nothing else.
+const { privateKey, publicKey } = await generateKeyPair('RS256');
+const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' };
+const idp = createServer((req, res) => {
+  res.setHeader('content-type', 'application/json');
+  if (req.url.endsWith('/.well-known/openid-configuration')) {
+    res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/certs` }));
+  } else if (req.url.endsWith('/certs')) {
+    res.end(JSON.stringify({ keys: [jwk] }));
+  } else {
+    res.statusCode = 404;
+    res.end('{}');
+  }
+});
+const issuer = `http://127.0.0.1:${await listen(idp)}/realms/bench`;
+
+// 100 apps over 5 categories; a third public, the rest spread over 6 groups.
+const dir = mkdtempSync(join(tmpdir(), 'bench-api-'));
+const groups = ['genomics', 'imaging', 'staff', 'proteomics', 'clinical', 'teaching'];
+const apps = Array.from({ length: 100 }, (_, i) => ({
+  id: `app-${i}`,
+  name: `Application ${i}`,
+  description: `Benchmark application number ${i}, with a description of realistic length.`,
+  category: ['apps', 'Data', 'Pipelines', 'Resources', 'Imaging'][i % 5],
+  env: ['prod', 'stage', 'dev'][i % 3],
+  link: `https://app-${i}.bench.example.edu/`,
+  doc: `https://docs.bench.example.edu/app-${i}/`,
+  isPublic: i % 3 === 0,
+  associatedGroups: i % 3 === 0 ? [] : [groups[i % 6], groups[(i + 1) % 6]],
+}));
+writeFileSync(join(dir, 'catalog.json'), JSON.stringify({ apps }));
+
+const port = await freePort();
+const server = spawn(process.execPath, [join(ROOT, 'dist', 'server', 'main.js')], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(dir, 'data'),
+    CATALOG_FILE: join(dir, 'catalog.json'),
+    DEMO_CATALOG: 'false',
+    OIDC_ISSUER: issuer,
+    MONITOR_PROBE: 'false',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error('the server did not start within 30 s')), 30_000);
+  server.stdout.on('data', (chunk) => {
+    if (chunk.toString().includes('is running at')) {
+      clearTimeout(timer);
+      resolve();
+    }
+  });
+  server.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+});
+server.stdout.resume();
+
+const now = Math.floor(Date.now() / 1000);
+const token = await new SignJWT({
+  iss: issuer,
+  sub: 'bench-user',
+  azp: 'app-portal',
+  typ: 'Bearer',
+  preferred_username: 'bench',
+  user_groups: ['/genomics', '/imaging', '/staff'],
+  realm_access: { roles: [] },
+})
+  .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
+  .setIssuedAt(now)
+  .setExpirationTime(now + 3600)
+  .sign(privateKey);
+
+const url = `http://127.0.0.1:${port}/api/apps`;
+async function measure(name, headers) {
+  const check = await fetch(url, { headers });
+  if (!check.ok) throw new Error(`${name}: GET /api/apps answered ${check.status}`);
+  const body = await check.json();
+  // Warm-up, then the measured run.
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+  return {
+    name,
+    visible: body.totalItems,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+let results;
+try {
+  results = [
+    await measure('anonymous', {}),
+    await measure('authenticated (bearer, 3 groups)', { authorization: `Bearer ${token}` }),
+  ];
+} finally {
+  server.kill('SIGTERM');
+  idp.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+console.log(
+  `\nGET /api/apps (default page of 30), 100-app catalog, ${CONNECTIONS} connections, ${DURATION_S} s each, Node ${process.version}:`,
+);
+for (const r of results) {
+  console.log(
+    `  ${r.name.padEnd(34)} ${Math.round(r.rps).toString().padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   (${r.total} requests, ${r.errors} errors, ${r.visible} apps visible)`,
+  );
+}
+const [anon, auth] = results;
+const ok =
+  anon.rps >= TARGETS.anonymous &&
+  auth.rps >= TARGETS.authenticated &&
+  anon.p99 < TARGETS.p99Ms &&
+  auth.p99 < TARGETS.p99Ms &&
+  anon.errors === 0 &&
+  auth.errors === 0;
+console.log(
+  `targets: >= ${TARGETS.anonymous} req/s anonymous, >= ${TARGETS.authenticated} req/s authenticated, p99 < ${TARGETS.p99Ms} ms, no errors: ${ok ? 'met' : 'NOT met'}`,
+);
+process.exitCode = ok ? 0 : 1;

@@ -1,0 +1,13 @@
+export const ROOT: string;
+export function ensureDependencies(): void;
+export function ensureBuild(options?: { force?: boolean }): void;
+export function ensureChromium(): string;
+export function run(
+  command: string,
+  args: string[],
+  options?: { env?: Record<string, string>; allowFailure?: boolean },
+): number;
+export function runNpm(
+  args: string[],
+  options?: { env?: Record<string, string>; allowFailure?: boolean },
+): number;

@@ -1,0 +1,117 @@
+// Helpers for `npm start` and `npm test` on a fresh clone. Node built-ins only: they run before
+// node_modules exists.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Runs a command in the repository, streaming its output; exits with its code on failure. */
+export function run(command, args, { env = {}, allowFailure = false } = {}) {
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.error) {
+    console.error(`Could not run ${command}: ${result.error.message}`);
+    if (!allowFailure) process.exit(1);
+  }
+  if (result.status !== 0 && !allowFailure) {
+    console.error(
+      `\n${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal}).`,
+    );
+    process.exit(result.status ?? 1);
+  }
+  return result.status ?? 1;
+}
+
+export function runNpm(args, options) {
+  return run(npm, args, options);
+}
+
+function mtime(path) {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** Newest modification time of any file under the given paths. */
+function newest(paths) {
+  let latest = 0;
+  const visit = (path) => {
+    let info;
+    try {
+      info = statSync(path);
+    } catch {
+      return;
+    }
+    if (info.isDirectory()) {
+      for (const entry of readdirSync(path)) visit(join(path, entry));
+    } else {
+      latest = Math.max(latest, info.mtimeMs);
+    }
+  };
+  for (const path of paths) visit(join(ROOT, path));
+  return latest;
+}
+
+/** Installs dependencies when node_modules is missing or older than the lock file. */
+export function ensureDependencies() {
+  const marker = join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && mtime(marker) >= mtime(lock)) return;
+  console.log('Installing dependencies (the first run builds better-sqlite3; about a minute)...');
+  runNpm(
+    existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'],
+  );
+}
+
+const BUILD_INPUTS = [
+  'src',
+  'catalog',
+  'index.html',
+  'public',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'package-lock.json',
+];
+
+/** Builds the server and the web app when any of their inputs changed since the last build. */
+export function ensureBuild({ force = false } = {}) {
+  const stamp = join(ROOT, 'dist', '.build-stamp');
+  if (!force && existsSync(stamp) && mtime(stamp) >= newest(BUILD_INPUTS)) return;
+  console.log('Building...');
+  runNpm(['run', 'build']);
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
+}
+
+/** Chromium for browser tests, from Debian's packages when it is missing. */
+export function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return path;
+  console.log('Installing Chromium from Debian packages (browser tests need it)...');
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const prefix = asRoot ? [] : ['sudo', '-n'];
+  const aptGet = (...args) =>
+    run(
+      prefix[0] ?? 'apt-get',
+      [...prefix.slice(1), ...(prefix.length ? ['apt-get'] : []), ...args],
+      {
+        env: { DEBIAN_FRONTEND: 'noninteractive' },
+      },
+    );
+  aptGet('update', '-qq');
+  aptGet('install', '-y', '-qq', '--no-install-recommends', 'chromium');
+  if (!existsSync(path)) {
+    console.error(`Chromium is still missing at ${path}.`);
+    process.exit(1);
+  }
+  return path;
+}

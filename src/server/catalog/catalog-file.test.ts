@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogError, parseCatalog, slugify } from './catalog-file.js';
+
+const parse = (text: string) => parseCatalog(text, 'catalog.yaml', '/catalogs');
+
+function problems(text: string): string[] {
+  try {
+    parse(text);
+  } catch (error) {
+    expect(error).toBeInstanceOf(CatalogError);
+    return (error as CatalogError).problems;
+  }
+  throw new Error('expected the catalog to be refused');
+}
+
+describe('slugify', () => {
+  it.each([
+    ['RStudio Server', 'rstudio-server'],
+    ['Génomique  & Co.', 'genomique-co'],
+    ['  --Galaxy--  ', 'galaxy'],
+    ['!!!', ''],
+  ])('%j -> %j', (name, id) => {
+    expect(slugify(name)).toBe(id);
+  });
+});
+
+describe('parseCatalog', () => {
+  it('reads YAML with defaults and derived ids', () => {
+    const [app] = parse(`
+apps:
+  - name: RStudio Server
+    image: logos/rstudio.svg
+    associatedGroups: ['/genomics', ' staff ']
+    link: https://rstudio.example.edu/
+`);
+    expect(app).toEqual({
+      id: 'rstudio-server',
+      name: 'RStudio Server',
+      description: '',
+      imagePath: '/catalogs/logos/rstudio.svg',
+      doc: '',
+      github: '',
+      env: 'prod',
+      category: 'apps',
+      link: 'https://rstudio.example.edu/',
+      isPublic: false,
+      associatedGroups: ['genomics', 'staff'],
+      collectionId: 'apps',
+    });
+  });
+
+  it('reads JSON', () => {
+    const apps = parse(
+      JSON.stringify({ apps: [{ id: 'x', name: 'X', env: 'dev', isPublic: true }] }),
+    );
+    expect(apps[0]).toMatchObject({ id: 'x', env: 'dev', isPublic: true });
+  });
+
+  it('names the app and the field of every problem', () => {
+    expect(
+      problems(`
+apps:
+  - name: Galaxy
+    env: production
+  - description: no name
+  - name: Tower
+    colour: blue
+    isPublic: "yes"
+  - name: Bad Links
+    link: javascript:alert(1)
+    doc: not a url
+`),
+    ).toEqual([
+      'app 1 "Galaxy": field "env" must be one of prod, stage, dev (got "production")',
+      'app 2: field "name" is required',
+      'app 3 "Tower": field "colour" is not a known field',
+      'app 3 "Tower": field "isPublic" must be true or false',
+      'app 4 "Bad Links": field "doc" must be an http(s) URL (got "not a url")',
+      'app 4 "Bad Links": field "link" must be an http(s) URL (got "javascript:alert(1)")',
+    ]);
+  });
+
+  it.each([
+    ['apps: [{ name: A, id: "Has Spaces" }]', /field "id" must be lowercase/],
+    ['apps: [{ name: A }, { name: a }]', /"a" is already used by app 1 "A"/],
+    ['apps: [{ name: A, image: /etc/passwd.png }]', /field "image" must be a path relative/],
+    ['apps: [{ name: A, image: "https://x/y.png" }]', /field "image" must be a path relative/],
+    ['apps: [{ name: A, image: notes.txt }]', /field "image" must be an image file/],
+    ['apps: [{ name: A, associatedGroups: genomics }]', /associatedGroups" must be a list/],
+    ['apps: [{ name: A, associatedGroups: [1] }]', /associatedGroups" must be a list/],
+    ['apps: [{ name: "!!!" }]', /cannot be derived from the name/],
+    ['apps: [{ name: A, description: [1] }]', /field "description" must be text/],
+    ['apps: [3]', /app 1: must be an object/],
+    ['apps: {}', /"apps" must be a list/],
+    ['[1, 2]', /must hold an object/],
+    ['apps: [}', /not valid YAML or JSON/],
+    ['title: x\napps: []', /unknown top-level field "title"/],
+  ])('refuses %j', (text, message) => {
+    expect(problems(text).join('\n')).toMatch(message);
+  });
+});

@@ -1,0 +1,89 @@
+import type { App } from '../../shared/api/schemas.js';
+import { normalizeGroup } from '../../shared/identity/groups.js';
+import type { AppRecord } from './apps.queries.js';
+import { toApiApp } from './apps.service.js';
+import type { Viewer } from './visibility.js';
+
+interface Entry {
+  app: App;
+  isPublic: boolean;
+  groups: ReadonlySet<string>;
+}
+
+/** Distinct group sets remembered at once; far more than a group has, small in memory. */
+const MAX_CACHED_VIEWS = 512;
+
+/**
+ * The catalog in memory, in listing order, for the read path of GET /api/apps: the table changes
+ * rarely (catalog loads, admin edits) and is read on every page view. Each read compares a cheap
+ * fingerprint of the tables (catalogVersion) and reloads when it changed, so writes from anywhere,
+ * even another process, are seen at once; writers here also call invalidate()
+ * (docs/decisions/0003-catalog-snapshot.md). Visibility is the same
+ * rule as visibility.ts's canSee, applied to the snapshot; each distinct set of groups gets its
+ * filtered list computed once per snapshot.
+ */
+export function createCatalogSnapshot(source: {
+  findAll(): Promise<AppRecord[]>;
+  catalogVersion(): Promise<string>;
+}) {
+  let entries: Promise<Entry[]> | undefined;
+  let loadedVersion: string | undefined;
+  let views = new Map<string, readonly App[]>();
+  let generation = 0;
+
+  function load(): Promise<Entry[]> {
+    const started = generation;
+    const pending = source.findAll().then((records) =>
+      records.map((record) => ({
+        app: toApiApp(record),
+        isPublic: record.isPublic === 1,
+        groups: new Set(record.associatedGroups.map(normalizeGroup)),
+      })),
+    );
+    // A failed load is not cached; nor is a load that raced with a write.
+    pending.then(
+      () => {
+        if (generation !== started) entries = undefined;
+      },
+      () => {
+        entries = undefined;
+      },
+    );
+    return pending;
+  }
+
+  return {
+    /** The apps the viewer may see, sorted by category then name. */
+    async visibleApps(viewer: Viewer): Promise<readonly App[]> {
+      // Another process (or a test) may have written: compare the fingerprint first.
+      const version = await source.catalogVersion();
+      if (version !== loadedVersion) {
+        generation += 1;
+        loadedVersion = version;
+        entries = undefined;
+        views = new Map();
+      }
+      const snapshot = await (entries ??= load());
+      const groups = [...new Set((viewer?.groups ?? []).map(normalizeGroup))].sort();
+      const key = groups.join('\n');
+      const cached = views.get(key);
+      if (cached) return cached;
+      const visible = snapshot
+        .filter((entry) => entry.isPublic || groups.some((group) => entry.groups.has(group)))
+        .map((entry) => entry.app);
+      if (views.size >= MAX_CACHED_VIEWS) views.clear();
+      views.set(key, visible);
+      return visible;
+    },
+
+    /** Forget everything; the next read loads the catalog again. */
+    invalidate(): void {
+      generation += 1;
+      loadedVersion = undefined;
+      entries = undefined;
+      views = new Map();
+    },
+  };
+}
+
+export type CatalogSnapshot = ReturnType<typeof createCatalogSnapshot>;

@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, VARIABLES } from './config.js';
+
+const root = new URL('../../', import.meta.url);
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:8080',
+      dataDir: './data',
+      catalogFile: undefined,
+      demoCatalog: true,
+      oidc: {
+        issuer: undefined,
+        clientId: 'app-portal',
+        clientSecret: undefined,
+        groupsClaim: 'user_groups',
+        adminRole: 'portal-admin',
+        clockToleranceSeconds: 30,
+      },
+      portal: {
+        title: 'App Portal',
+        subtitle: 'MMGE App Portal',
+        footer: '© 2023 Indiana University',
+      },
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://portal.example.edu/',
+      DATA_DIR: '/var/lib/portal',
+      CATALOG_FILE: '/etc/portal/catalog.yaml',
+      DEMO_CATALOG: 'false',
+      OIDC_ISSUER: 'https://sso.example.edu/realms/app-portal',
+      OIDC_CLIENT_ID: 'portal',
+      OIDC_CLIENT_SECRET: 's3cret',
+      OIDC_GROUPS_CLAIM: 'groups',
+      OIDC_ADMIN_ROLE: 'admin',
+      OIDC_CLOCK_TOLERANCE: '5',
+      PORTAL_TITLE: 'Genomics Apps',
+      PORTAL_SUBTITLE: 'Lab portal',
+      PORTAL_FOOTER: '© 2026 Lab',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      publicUrl: 'https://portal.example.edu',
+      dataDir: '/var/lib/portal',
+      catalogFile: '/etc/portal/catalog.yaml',
+      demoCatalog: false,
+      oidc: {
+        issuer: 'https://sso.example.edu/realms/app-portal',
+        clientId: 'portal',
+        clientSecret: 's3cret',
+        groupsClaim: 'groups',
+        adminRole: 'admin',
+        clockToleranceSeconds: 5,
+      },
+      portal: { title: 'Genomics Apps', subtitle: 'Lab portal', footer: '© 2026 Lab' },
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT', () => {
+    expect(loadConfig({ PORT: '9123' }).publicUrl).toBe('http://localhost:9123');
+  });
+
+  it('lists every bad variable in one error', () => {
+    const problems = problemsOf({
+      PORT: '80a',
+      PUBLIC_URL: 'ftp://portal',
+      DEMO_CATALOG: 'maybe',
+      OIDC_ISSUER: 'not a url',
+      OIDC_CLOCK_TOLERANCE: '-1',
+    });
+    expect(problems).toEqual([
+      'PORT="80a": must be a whole number from 1 to 65535',
+      'PUBLIC_URL="ftp://portal": must be an absolute http(s) URL',
+      'DEMO_CATALOG="maybe": must be true or false',
+      'OIDC_ISSUER="not a url": must be an absolute http(s) URL',
+      'OIDC_CLOCK_TOLERANCE="-1": must be a whole number of seconds from 0 to 300',
+    ]);
+    expect(() => loadConfig({ PORT: '0' })).toThrow(/Invalid configuration:\n {2}- PORT="0"/);
+  });
+
+  it.each([['70000'], ['0'], ['http']])('refuses PORT=%s', (port) => {
+    expect(problemsOf({ PORT: port })).toHaveLength(1);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', OIDC_ISSUER: '' })).toMatchObject({
+      port: 8080,
+      oidc: { issuer: undefined },
+    });
+  });
+});
+
+describe('documentation', () => {
+  const names = Object.values(VARIABLES)
+    .map((variable) => variable.name)
+    .sort();
+
+  it('docs/configuration.md documents exactly the variables the server reads', () => {
+    const doc = readFileSync(new URL('docs/configuration.md', root), 'utf8');
+    const documented = [...doc.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]).sort();
+    expect(documented).toEqual(names);
+  });
+
+  it('.env.example lists exactly the variables the server reads', () => {
+    const example = readFileSync(new URL('.env.example', root), 'utf8');
+    const listed = [...example.matchAll(/^#? ?([A-Z0-9_]+)=/gm)].map((m) => m[1]).sort();
+    expect(listed).toEqual(names);
+  });
+});

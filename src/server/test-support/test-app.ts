@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../app.js';
+import { createTokenVerifier } from '../auth/token-verifier.js';
+import { createAppsRepository } from '../catalog/apps.repository.js';
+import type { NewAppRow } from '../catalog/apps.table.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Db } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createFileStorage, type FileStorage } from '../files/file-storage.js';
+import { createTestIssuer, TEST_CLIENT_ID, type TestIssuer } from './test-issuer.js';
+
+export interface TestAppSpec {
+  id: string;
+  name?: string;
+  isPublic?: boolean;
+  groups?: string[];
+  category?: string;
+  env?: 'prod' | 'stage' | 'dev';
+  link?: string;
+  image?: string;
+}
+
+export function appRow(spec: TestAppSpec): {
+  row: Omit<NewAppRow, 'created' | 'updated'>;
+  groups: string[];
+} {
+  return {
+    row: {
+      id: spec.id,
+      name: spec.name ?? spec.id,
+      description: `About ${spec.id}`,
+      image: spec.image ?? '',
+      doc: '',
+      github: '',
+      env: spec.env ?? 'prod',
+      category: spec.category ?? 'apps',
+      link: spec.link ?? `https://${spec.id}.example.edu/`,
+      isPublic: spec.isPublic ? 1 : 0,
+      collectionId: 'apps',
+    },
+    groups: spec.groups ?? [],
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  storage: FileStorage;
+  issuer: TestIssuer;
+  config: Config;
+  dataDir: string;
+  seed(apps: TestAppSpec[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on an in-memory database with the real migrations, trusting a local signing key.
+ * Each test builds its own: no shared state.
+ */
+export async function createTestContext(
+  options: { env?: Record<string, string>; apps?: TestAppSpec[]; deps?: Partial<AppDeps> } = {},
+): Promise<TestContext> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const issuer = await createTestIssuer();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO_CATALOG: 'false',
+    OIDC_ISSUER: issuer.issuer,
+    ...options.env,
+  });
+  const db = openDatabase(':memory:');
+  await migrateToLatest(db);
+  const storage = createFileStorage(join(dataDir, 'storage'));
+  const verifier = createTokenVerifier({
+    issuer: issuer.issuer,
+    clientId: config.oidc.clientId || TEST_CLIENT_ID,
+    clockToleranceSeconds: config.oidc.clockToleranceSeconds,
+    keys: issuer.keys,
+  });
+  const app = await buildApp({ config, db, storage, verifier, webRoot: false, ...options.deps });
+  const repository = createAppsRepository(db);
+  const seed = async (apps: TestAppSpec[]) => {
+    await repository.upsertApps(apps.map(appRow), new Date().toISOString());
+  };
+  if (options.apps) await seed(options.apps);
+  return {
+    app,
+    db,
+    storage,
+    issuer,
+    config,
+    dataDir,
+    seed,
+    async close() {
+      await app.close();
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
