@@ -1,0 +1,52 @@
+import type { StateStorage } from 'zustand/middleware';
+import { fetchMe } from '../features/auth/api/me.js';
+import { LOGOUT_PATH, loginUrl } from '../features/auth/api/sign-in.js';
+import { createSessionStore, type SessionStore } from '../features/auth/stores/session-store.js';
+import { fetchAllApps } from '../features/catalog/api/apps.js';
+import { createCatalogStore, type CatalogStore } from '../features/catalog/stores/catalog-store.js';
+import { createStatusStore, type StatusStore } from '../features/status/stores/status-store.js';
+
+/** What the app needs from the browser; tests pass fakes for the navigations. */
+export interface AppEnvironment {
+  storage: StateStorage;
+  currentPath(): string;
+  navigate(url: string): void;
+  submitPost(url: string): void;
+}
+
+export interface AppStores {
+  session: SessionStore;
+  catalog: CatalogStore;
+  status: StatusStore;
+  /** True once the first list of apps has arrived (status polling waits for it). */
+  appsLoaded(): boolean;
+}
+
+/** Wires the features' stores together; the only place that knows about all of them. */
+export function createStores(env: AppEnvironment): AppStores {
+  const catalog = createCatalogStore({ fetchAllApps });
+  const session = createSessionStore({
+    fetchMe,
+    storage: env.storage,
+    reloadPublicApps: () => catalog.getState().load({ publicOnly: true }),
+    signIn: () => env.navigate(loginUrl(env.currentPath())),
+    signOut: () => env.submitPost(LOGOUT_PATH),
+  });
+  const status = createStatusStore();
+  return {
+    session,
+    catalog,
+    status,
+    appsLoaded: () => catalog.getState().apps !== null,
+  };
+}
+
+/**
+ * Start-up: ask who is signed in, then load the apps. When nobody is (or the server could not
+ * say), the apps are asked for without the session cookie: the public apps.
+ */
+export async function bootstrap(stores: AppStores): Promise<void> {
+  await stores.session.getState().init();
+  const { isAuthenticated } = stores.session.getState();
+  await stores.catalog.getState().load({ publicOnly: !isAuthenticated });
+}

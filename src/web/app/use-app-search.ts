@@ -1,0 +1,60 @@
+import { useMemo } from 'react';
+import { useStore } from 'zustand';
+import type { App } from '../../shared/api/schemas.js';
+import { categoryTitle } from '../../shared/catalog/categories.js';
+import { ENVIRONMENT_LABELS, isEnvironment } from '../../shared/catalog/environments.js';
+import type { SearchHit, SearchStatus } from '../../shared/search/search-index.js';
+import { statusKind } from '../../shared/status/status-codes.js';
+import { safeHref } from '../features/catalog/components/app-card.js';
+import type { SearchResult } from '../features/search/components/search-bar.js';
+import { useSearchHits } from '../features/search/hooks/use-search-hits.js';
+import type { AppStores } from './create-stores.js';
+
+export interface AppSearch {
+  /** The matching apps, best first, for the sections; null when not searching. */
+  hits: SearchHit<App>[] | null;
+  /** The same, as the search bar lists them. */
+  results: SearchResult[] | null;
+}
+
+/**
+ * Runs the search over the loaded apps with what the other features know: each app's status
+ * (matched by link as the status indicator does) for `status:`, the favorites for `fav`.
+ */
+export function useAppSearch(stores: AppStores, query: string): AppSearch {
+  const apps = useStore(stores.catalog, (state) => state.apps);
+  const isAuthenticated = useStore(stores.session, (state) => state.isAuthenticated);
+  const favorites = useStore(stores.session, (state) => state.favorites);
+  const lookup = useStore(stores.status, (state) => state.lookup);
+
+  const statusById = useMemo(() => {
+    const byId = new Map<string, SearchStatus>();
+    for (const app of apps ?? []) {
+      const code = lookup(app.link);
+      byId.set(app.id, code === undefined ? 'unknown' : statusKind(code));
+    }
+    return byId;
+  }, [apps, lookup]);
+  const favoriteIds = useMemo(
+    () => new Set(isAuthenticated ? favorites.map((app) => app.id) : []),
+    [isAuthenticated, favorites],
+  );
+
+  const hits = useSearchHits({ apps, query, statusById, favoriteIds });
+  const results = useMemo(
+    () => hits?.map(({ app, nameMatches }) => toResult(app, nameMatches)) ?? null,
+    [hits],
+  );
+  return { hits, results };
+}
+
+function toResult(app: App, nameMatches: SearchResult['nameMatches']): SearchResult {
+  return {
+    id: app.id,
+    name: app.name,
+    nameMatches,
+    section: categoryTitle(app.category),
+    environment: isEnvironment(app.env) ? ENVIRONMENT_LABELS[app.env] : String(app.env),
+    href: safeHref(app.link),
+  };
+}

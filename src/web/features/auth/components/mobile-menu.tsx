@@ -1,0 +1,64 @@
+import { Menu, X } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useDismiss } from '../../../ui/use-dismiss.js';
+import { displayName } from '../stores/session-store.js';
+import type { UserMenuProps } from './user-menu.js';
+
+/**
+ * The header's user button below 768 px: a menu button (bars when closed, a cross when open)
+ * opening a panel with a greeting (`Hello, {given name}` or `Welcome!`) and `Sign In` or
+ * `Sign Out`. Escape and a click outside close it.
+ */
+export function MobileMenu({ isAuthenticated, user, onSignIn, onSignOut }: UserMenuProps) {
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const action = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, container, trigger);
+  useEffect(() => {
+    if (open) action.current?.focus();
+  }, [open]);
+
+  const signedIn = isAuthenticated && user !== null;
+  return (
+    <div ref={container} className="relative">
+      <button
+        ref={trigger}
+        type="button"
+        className="btn btn-ghost btn-square"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? 'Close menu' : 'Open menu'}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? (
+          <X aria-hidden="true" data-icon="close" className="size-6" />
+        ) : (
+          <Menu aria-hidden="true" data-icon="bars" className="size-6" />
+        )}
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="bg-base-100 rounded-box border-base-300 absolute right-0 z-30 mt-2 flex w-60 flex-col gap-3 border p-4 shadow-lg"
+        >
+          <p className="font-medium">{signedIn ? `Hello, ${displayName(user)}` : 'Welcome!'}</p>
+          <button
+            ref={action}
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => {
+              setOpen(false);
+              if (signedIn) onSignOut();
+              else onSignIn();
+            }}
+          >
+            {signedIn ? 'Sign Out' : 'Sign In'}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

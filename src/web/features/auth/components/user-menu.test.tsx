@@ -1,0 +1,67 @@
+import { render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../stores/session-store.js';
+import { UserMenu } from './user-menu.js';
+
+const ada: SessionUser = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.edu',
+  roles: [],
+  given_name: 'ada',
+  preferred_username: 'ada',
+  groups: 'genomics',
+};
+
+describe('UserMenu (768 px and wider)', () => {
+  it('reads "Sign in" when signed out and signs in on click', async () => {
+    const onSignIn = vi.fn();
+    render(
+      <UserMenu isAuthenticated={false} user={null} onSignIn={onSignIn} onSignOut={vi.fn()} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(onSignIn).toHaveBeenCalledOnce();
+    expect(screen.queryByTestId('user-avatar')).not.toBeInTheDocument();
+  });
+
+  it('reads "Hello, {given name}" with an avatar of its first letter when signed in', () => {
+    render(<UserMenu isAuthenticated user={ada} onSignIn={vi.fn()} onSignOut={vi.fn()} />);
+    const button = screen.getByRole('button', { name: 'Hello, ada' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByTestId('user-avatar')).toHaveTextContent(/^A$/);
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it('opens a menu with "Sign out", focused, and signs out from it', async () => {
+    const onSignOut = vi.fn();
+    render(<UserMenu isAuthenticated user={ada} onSignIn={vi.fn()} onSignOut={onSignOut} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Hello, ada' }));
+    expect(screen.getByRole('button', { name: 'Hello, ada' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const signOut = screen.getByRole('button', { name: 'Sign out' });
+    expect(signOut).toHaveFocus();
+    await userEvent.click(signOut);
+    expect(onSignOut).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+  });
+
+  it('closes on Escape (focus back on the button) and on a click outside', async () => {
+    render(
+      <>
+        <p>outside</p>
+        <UserMenu isAuthenticated user={ada} onSignIn={vi.fn()} onSignOut={vi.fn()} />
+      </>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Hello, ada' });
+    await userEvent.click(trigger);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+
+    await userEvent.click(trigger);
+    await userEvent.click(screen.getByText('outside'));
+    expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+  });
+});

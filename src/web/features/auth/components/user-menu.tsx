@@ -1,0 +1,74 @@
+import { LogOut } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useDismiss } from '../../../ui/use-dismiss.js';
+import { displayName, type SessionUser } from '../stores/session-store.js';
+import { UserAvatar } from './user-avatar.js';
+
+export interface UserMenuProps {
+  isAuthenticated: boolean;
+  user: SessionUser | null;
+  onSignIn(): void;
+  onSignOut(): void;
+}
+
+/**
+ * The header's user button on screens 768 px and wider: `Sign in` when signed out; when signed
+ * in, `Hello, {given name}` with the letter avatar, opening a small menu with `Sign out`.
+ */
+export function UserMenu({ isAuthenticated, user, onSignIn, onSignOut }: UserMenuProps) {
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const firstItem = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, container, trigger);
+  useEffect(() => {
+    if (open) firstItem.current?.focus();
+  }, [open]);
+
+  if (!isAuthenticated || !user) {
+    return (
+      <button type="button" className="btn btn-primary btn-sm" onClick={onSignIn}>
+        Sign in
+      </button>
+    );
+  }
+
+  const name = displayName(user);
+  return (
+    <div ref={container} className="relative">
+      <button
+        ref={trigger}
+        type="button"
+        className="btn btn-ghost gap-2 normal-case"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <UserAvatar name={name} />
+        <span>Hello, {name}</span>
+      </button>
+      {open && (
+        <ul
+          id={menuId}
+          className="menu bg-base-100 rounded-box border-base-300 absolute right-0 z-30 mt-2 w-44 border p-2 shadow-lg"
+        >
+          <li>
+            <button
+              ref={firstItem}
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                onSignOut();
+              }}
+            >
+              <LogOut aria-hidden="true" className="size-4" />
+              Sign out
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

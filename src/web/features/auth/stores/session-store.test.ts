@@ -1,0 +1,192 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Me } from '../../../../shared/api/schemas.js';
+import { makeApp, makeMe } from '../../../test-support/fixtures.js';
+import { server } from '../../../test-support/server.js';
+import { fetchMe } from '../api/me.js';
+import { createSessionStore, SESSION_STORAGE_KEY, type SessionDeps } from './session-store.js';
+
+const quiet = () => {};
+
+function setup(overrides: Partial<SessionDeps> = {}) {
+  const events: string[] = [];
+  const store = createSessionStore({
+    fetchMe,
+    storage: localStorage,
+    reloadPublicApps: async () => {
+      events.push('reload public apps');
+    },
+    signIn: () => events.push('sign in'),
+    signOut: () => events.push('sign out'),
+    logError: quiet,
+    ...overrides,
+  });
+  return { store, events };
+}
+
+const persisted = () => JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null') as unknown;
+
+describe('session store', () => {
+  it('is public and not initialized before it asks the server', () => {
+    const { store } = setup();
+    expect(store.getState()).toMatchObject({
+      isAuthenticated: false,
+      user: null,
+      favorites: [],
+      initialized: false,
+    });
+  });
+
+  it('takes the signed-in user from GET /api/me, with groups comma-joined', async () => {
+    const favorite = makeApp({ name: 'Galaxy' });
+    server.use(
+      http.get('/api/me', () =>
+        HttpResponse.json(
+          makeMe({
+            name: 'Ada Lovelace',
+            givenName: 'Ada',
+            username: 'ada',
+            email: 'ada@example.edu',
+            roles: ['portal-admin', 'offline_access'],
+            groups: ['genomics', '/imaging'],
+            favorites: [favorite],
+          }),
+        ),
+      ),
+    );
+    const { store } = setup();
+    await store.getState().init();
+    expect(store.getState()).toMatchObject({
+      isAuthenticated: true,
+      initialized: true,
+      user: {
+        name: 'Ada Lovelace',
+        email: 'ada@example.edu',
+        roles: ['portal-admin', 'offline_access'],
+        given_name: 'Ada',
+        preferred_username: 'ada',
+        groups: 'genomics,imaging',
+      },
+      favorites: [favorite],
+    });
+  });
+
+  it('persists only the flag and the user, under the documented key', async () => {
+    expect(SESSION_STORAGE_KEY).toBe('app-portal.session');
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ favorites: [makeApp()] }))));
+    const { store } = setup();
+    await store.getState().init();
+    expect(persisted()).toEqual({
+      version: 1,
+      state: {
+        isAuthenticated: true,
+        user: {
+          name: 'Ada Lovelace',
+          email: 'ada@example.edu',
+          roles: ['default-roles-app-portal'],
+          given_name: 'Ada',
+          preferred_username: 'ada',
+          groups: 'genomics',
+        },
+      },
+    });
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toMatch(/token|favorites/i);
+  });
+
+  it('starts from the persisted session until the server has answered', () => {
+    localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({
+        version: 1,
+        state: { isAuthenticated: true, user: { given_name: 'Ada', name: 'Ada' } },
+      }),
+    );
+    const { store } = setup();
+    expect(store.getState().isAuthenticated).toBe(true);
+    expect(store.getState().user?.given_name).toBe('Ada');
+  });
+
+  it.each([
+    ['a 401', () => HttpResponse.json({ status: 401, message: 'x', data: {} }, { status: 401 })],
+    ['a server error', () => new HttpResponse(null, { status: 500 })],
+    ['a network failure', () => HttpResponse.error()],
+  ])('resets to the public state on %s', async (_case, answer) => {
+    localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ version: 1, state: { isAuthenticated: true, user: { given_name: 'A' } } }),
+    );
+    server.use(http.get('/api/me', answer));
+    const { store } = setup();
+    await store.getState().init();
+    expect(store.getState()).toMatchObject({
+      isAuthenticated: false,
+      user: null,
+      favorites: [],
+      initialized: true,
+    });
+    expect(persisted()).toEqual({ version: 1, state: { isAuthenticated: false, user: null } });
+  });
+
+  it('logout clears the session, reloads the public apps, then signs out, in that order', async () => {
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ favorites: [makeApp()] }))));
+    const events: string[] = [];
+    const { store } = setup({
+      reloadPublicApps: async () => {
+        const state = store.getState();
+        events.push(
+          `reload public apps (authenticated: ${state.isAuthenticated}, user: ${String(state.user)}, favorites: ${state.favorites.length})`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        events.push('public apps loaded');
+      },
+      signOut: () => events.push('sign out'),
+    });
+    await store.getState().init();
+    await store.getState().logout();
+    expect(events).toEqual([
+      'reload public apps (authenticated: false, user: null, favorites: 0)',
+      'public apps loaded',
+      'sign out',
+    ]);
+    expect(persisted()).toEqual({ version: 1, state: { isAuthenticated: false, user: null } });
+  });
+
+  it('still signs out when reloading the public apps fails, and only logs failures', async () => {
+    const logged: string[] = [];
+    const { store, events } = setup({
+      reloadPublicApps: () => Promise.reject(new Error('offline')),
+      signOut: () => {
+        events.push('sign out');
+        throw new Error('cannot navigate');
+      },
+      logError: (message) => logged.push(message),
+    });
+    await expect(store.getState().logout()).resolves.toBeUndefined();
+    expect(events).toEqual(['sign out']);
+    expect(logged).toEqual(['Could not reload the public apps.', 'Sign-out failed.']);
+  });
+
+  it('login hands over to the sign-in; a failure is only logged', () => {
+    const logged: string[] = [];
+    const { store, events } = setup();
+    store.getState().login();
+    expect(events).toEqual(['sign in']);
+
+    const failing = setup({
+      signIn: () => {
+        throw new Error('blocked');
+      },
+      logError: (message) => logged.push(message),
+    });
+    expect(() => failing.store.getState().login()).not.toThrow();
+    expect(logged).toEqual(['Sign-in failed.']);
+  });
+
+  it('applyMe takes the refreshed user and favorites', () => {
+    const { store } = setup();
+    const me: Me = makeMe({ givenName: 'Grace', favorites: [makeApp({ name: 'IGV' })] });
+    store.getState().applyMe(me);
+    expect(store.getState().user?.given_name).toBe('Grace');
+    expect(store.getState().favorites.map((app) => app.name)).toEqual(['IGV']);
+  });
+});

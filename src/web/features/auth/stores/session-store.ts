@@ -1,0 +1,145 @@
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { App, Me } from '../../../../shared/api/schemas.js';
+import { joinGroups } from '../../../../shared/identity/groups.js';
+
+/**
+ * localStorage key of the persisted session (documented in docs/web.md). Only
+ * `isAuthenticated` and `user` are stored there: never a token, never the favorites.
+ */
+export const SESSION_STORAGE_KEY = 'app-portal.session';
+
+/** The session user the browser keeps (spec section 3), derived from GET /api/me. */
+export interface SessionUser {
+  name: string;
+  email: string;
+  /** Realm roles from the identity provider. */
+  roles: string[];
+  given_name: string;
+  preferred_username: string;
+  /** The user's groups, comma-joined, leading slashes removed. */
+  groups: string;
+}
+
+export interface SessionState {
+  isAuthenticated: boolean;
+  user: SessionUser | null;
+  /** The signed-in user's favorite apps (not persisted: they come with every /api/me). */
+  favorites: App[];
+  /** False until init() has heard from the server who is signed in. */
+  initialized: boolean;
+  /** Asks the server who is signed in; any failure leaves the public state. */
+  init(): Promise<void>;
+  /** Hands over to the server's sign-in. Failures are only logged. */
+  login(): void;
+  /**
+   * Clears the authenticated flag, the user and the favorites, reloads the public apps, then
+   * hands over to the server's sign-out. Failures are only logged.
+   */
+  logout(): Promise<void>;
+  /** Takes an updated user from the server (e.g. the answer to a favorite change). */
+  applyMe(me: Me): void;
+}
+
+export interface SessionDeps {
+  /**
+   * Who is signed in (null: nobody). This is the seam for the sign-on check on load: wrap it
+   * to try a silent sign-on before answering null.
+   */
+  fetchMe(): Promise<Me | null>;
+  /** Loads the apps an anonymous visitor sees; awaited by logout before signing out. */
+  reloadPublicApps(): Promise<void>;
+  /** Navigates to the server's sign-in. */
+  signIn(): void;
+  /** Hands over to the server's sign-out (which ends the identity provider's session too). */
+  signOut(): void;
+  /** Where the session is persisted; localStorage in the browser. */
+  storage: StateStorage;
+  logError?(message: string, error: unknown): void;
+}
+
+export type SessionStore = StoreApi<SessionState>;
+
+export function toSessionUser(me: Me): SessionUser {
+  return {
+    name: me.name,
+    email: me.email,
+    roles: [...me.roles],
+    given_name: me.givenName,
+    preferred_username: me.username,
+    groups: joinGroups(me.groups),
+  };
+}
+
+/** The name the header greets: the given name, else the username, else the full name. */
+export function displayName(user: SessionUser): string {
+  return [user.given_name, user.preferred_username, user.name].find((n) => n.trim() !== '') ?? '';
+}
+
+const PUBLIC_STATE = { isAuthenticated: false, user: null, favorites: [] as App[] };
+
+export function createSessionStore(deps: SessionDeps): SessionStore {
+  const logError = deps.logError ?? ((message, error) => console.error(message, error));
+  let initializing: Promise<void> | undefined;
+
+  return createStore<SessionState>()(
+    persist(
+      (set) => ({
+        ...PUBLIC_STATE,
+        initialized: false,
+
+        init() {
+          initializing ??= (async () => {
+            try {
+              const me = await deps.fetchMe();
+              if (me) {
+                set({ isAuthenticated: true, user: toSessionUser(me), favorites: me.favorites });
+              } else {
+                set({ ...PUBLIC_STATE });
+              }
+            } catch (error) {
+              logError('Could not find out who is signed in; showing the public portal.', error);
+              set({ ...PUBLIC_STATE });
+            } finally {
+              set({ initialized: true });
+              initializing = undefined;
+            }
+          })();
+          return initializing;
+        },
+
+        login() {
+          try {
+            deps.signIn();
+          } catch (error) {
+            logError('Sign-in failed.', error);
+          }
+        },
+
+        async logout() {
+          set({ ...PUBLIC_STATE });
+          try {
+            await deps.reloadPublicApps();
+          } catch (error) {
+            logError('Could not reload the public apps.', error);
+          }
+          try {
+            deps.signOut();
+          } catch (error) {
+            logError('Sign-out failed.', error);
+          }
+        },
+
+        applyMe(me) {
+          set({ isAuthenticated: true, user: toSessionUser(me), favorites: me.favorites });
+        },
+      }),
+      {
+        name: SESSION_STORAGE_KEY,
+        version: 1,
+        storage: createJSONStorage(() => deps.storage),
+        partialize: (state) => ({ isAuthenticated: state.isAuthenticated, user: state.user }),
+      },
+    ),
+  );
+}

@@ -1,0 +1,95 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeApp } from '../../../test-support/fixtures.js';
+import { AppCard } from './app-card.js';
+
+const renderCard = (...args: Parameters<typeof makeApp>) => {
+  const app = makeApp(...args);
+  render(<AppCard app={app} status={<span>status here</span>} />);
+  return screen.getByRole('article', { name: app.name });
+};
+
+describe('AppCard', () => {
+  it('shows the name as its heading, the description and the status', () => {
+    const card = renderCard({ name: 'Galaxy', description: 'Genomics analyses.' });
+    expect(within(card).getByRole('heading', { level: 3, name: 'Galaxy' })).toBeInTheDocument();
+    expect(within(card).getByText('Genomics analyses.')).toBeInTheDocument();
+    expect(within(card).getByText('status here')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['prod', 'Prod'],
+    ['stage', 'Stage'],
+    ['dev', 'Dev'],
+  ] as const)('labels the %s environment %j in the warning style', (env, label) => {
+    const card = renderCard({ env });
+    expect(within(card).getByText(label)).toHaveClass('badge', 'badge-warning');
+  });
+
+  it('shows the logo with its alt text when the app has one', () => {
+    const card = renderCard({
+      id: 'galaxy',
+      name: 'Galaxy',
+      image: 'galaxy.svg',
+      imageUrl: '/api/files/apps0000000000a/galaxy/galaxy.svg',
+    });
+    const logo = within(card).getByRole('img', { name: 'Galaxy logo' });
+    expect(logo).toHaveAttribute('src', '/api/files/apps0000000000a/galaxy/galaxy.svg');
+    expect(within(card).queryByTestId('app-logo-placeholder')).not.toBeInTheDocument();
+  });
+
+  it('shows a placeholder when the app has no image', () => {
+    const card = renderCard({ name: 'Galaxy', image: '' });
+    expect(within(card).getByTestId('app-logo-placeholder')).toHaveTextContent('G');
+    expect(within(card).queryByRole('img', { name: 'Galaxy logo' })).not.toBeInTheDocument();
+  });
+
+  it('links to the app, its documentation and its repository in new tabs', () => {
+    const card = renderCard({
+      name: 'Galaxy',
+      link: 'https://galaxy.example.edu/',
+      doc: 'https://docs.example.edu/galaxy/',
+      github: 'https://github.com/galaxyproject/galaxy',
+    });
+    const links = [
+      ['Open Galaxy', 'https://galaxy.example.edu/'],
+      ['Galaxy documentation', 'https://docs.example.edu/galaxy/'],
+      ['Galaxy repository', 'https://github.com/galaxyproject/galaxy'],
+    ];
+    for (const [name, href] of links) {
+      const link = within(card).getByRole('link', { name });
+      expect(link).toHaveAttribute('href', href);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+
+  it('does not render missing (or non-web) links', () => {
+    const card = renderCard({
+      name: 'Galaxy',
+      link: '',
+      doc: '',
+      github: 'javascript:alert(1)',
+    });
+    expect(within(card).queryAllByRole('link')).toEqual([]);
+  });
+
+  it('renders catalog text as text, never as HTML', () => {
+    const card = renderCard({
+      name: '<b>Bold</b>',
+      description: '<img src=x onerror="alert(1)">',
+    });
+    expect(within(card).getByRole('heading', { name: '<b>Bold</b>' })).toBeInTheDocument();
+    expect(within(card).getByText('<img src=x onerror="alert(1)">')).toBeInTheDocument();
+    expect(card.querySelector('b')).toBeNull();
+    expect(card.querySelector('img')).toBeNull();
+  });
+
+  it('shows the favorite toggle only when given one', () => {
+    const app = makeApp({ name: 'Galaxy' });
+    const { rerender } = render(<AppCard app={app} status={null} />);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    rerender(<AppCard app={app} status={null} favoriteToggle={<button>fav</button>} />);
+    expect(screen.getByRole('button', { name: 'fav' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import type { App } from '../../../../shared/api/schemas.js';
+
+/** The app's logo, or a placeholder (its first letter) when it has none or it fails to load. */
+export function AppLogo({ app }: { app: App }) {
+  const [broken, setBroken] = useState(false);
+  if (app.image && app.imageUrl && !broken) {
+    return (
+      <img
+        src={app.imageUrl}
+        alt={`${app.name} logo`}
+        width={48}
+        height={48}
+        loading="lazy"
+        decoding="async"
+        className="size-12 shrink-0 rounded-lg object-contain"
+        onError={() => setBroken(true)}
+      />
+    );
+  }
+  const letter = (Array.from(app.name.trim())[0] ?? '?').toUpperCase();
+  return (
+    <span
+      data-testid="app-logo-placeholder"
+      aria-hidden="true"
+      className="bg-base-200 text-base-content grid size-12 shrink-0 place-items-center rounded-lg text-xl font-semibold"
+    >
+      {letter}
+    </span>
+  );
+}

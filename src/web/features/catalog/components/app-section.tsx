@@ -1,0 +1,38 @@
+import { useId, type ReactNode } from 'react';
+import { AppCardSkeleton } from './app-card-skeleton.js';
+
+/** Skeleton cards each category section shows while apps load (spec section 9). */
+export const SKELETONS_PER_SECTION = 6;
+
+export interface AppSectionProps {
+  title: string;
+  /** While true the section shows skeleton cards instead of its children. */
+  busy?: boolean;
+  /** Keep the title for assistive technology only (the first loading section has none yet). */
+  hideTitle?: boolean;
+  children?: ReactNode;
+}
+
+/** A titled section of cards in a responsive grid (1 column on phones, up to 5 on wide screens). */
+export function AppSection({ title, busy = false, hideTitle = false, children }: AppSectionProps) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      aria-busy={busy || undefined}
+      className="flex flex-col gap-4"
+    >
+      <h2 id={headingId} className={hideTitle ? 'sr-only' : 'text-xl font-semibold'}>
+        {title}
+      </h2>
+      {hideTitle && <div aria-hidden="true" className="skeleton h-6 w-48" />}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
+        {busy
+          ? Array.from({ length: SKELETONS_PER_SECTION }, (_, index) => (
+              <AppCardSkeleton key={index} />
+            ))
+          : children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { App } from '../../../../shared/api/schemas.js';
+import type { FetchAppsOptions } from '../api/apps.js';
+
+export interface CatalogState {
+  /** The apps the caller may see; null until the first answer. */
+  apps: App[] | null;
+  /** True while a (re)load is under way. */
+  loading: boolean;
+  /** True when the last load failed (the list is then empty, as the spec says). */
+  failed: boolean;
+  load(options?: FetchAppsOptions): Promise<void>;
+}
+
+export interface CatalogDeps {
+  fetchAllApps(options?: FetchAppsOptions): Promise<App[]>;
+  logError?(message: string, error: unknown): void;
+}
+
+export type CatalogStore = StoreApi<CatalogState>;
+
+export function createCatalogStore(deps: CatalogDeps): CatalogStore {
+  const logError = deps.logError ?? ((message, error) => console.error(message, error));
+  let latest = 0;
+  return createStore<CatalogState>()((set) => ({
+    apps: null,
+    loading: false,
+    failed: false,
+    async load(options) {
+      const request = ++latest;
+      set({ loading: true });
+      try {
+        const apps = await deps.fetchAllApps(options);
+        if (request === latest) set({ apps, loading: false, failed: false });
+      } catch (error) {
+        logError('Could not load the apps.', error);
+        if (request === latest) set({ apps: [], loading: false, failed: true });
+      }
+    },
+  }));
+}

@@ -1,0 +1,57 @@
+import { Heart } from 'lucide-react';
+import { useState } from 'react';
+import type { App, Me } from '../../../../shared/api/schemas.js';
+import { MESSAGES } from '../../../../shared/messages.js';
+import { useToast } from '../../../ui/toast.js';
+import { addFavorite, removeFavorite } from '../api/favorites.js';
+
+export interface FavoriteToggleProps {
+  app: App;
+  isFavorite: boolean;
+  /** Receives the refreshed user after a successful change. */
+  onChanged(me: Me): void;
+}
+
+/**
+ * The heart on a card (signed-in users only): filled when the app is a favorite, outline when
+ * not. A click shows the new state at once, asks the server, then takes the refreshed user; on
+ * failure it shows a toast and goes back to the previous state.
+ */
+export function FavoriteToggle({ app, isFavorite, onChanged }: FavoriteToggleProps) {
+  const toast = useToast();
+  const [pending, setPending] = useState<boolean | null>(null);
+  const shown = pending ?? isFavorite;
+
+  async function toggle() {
+    if (pending !== null) return;
+    const add = !isFavorite;
+    setPending(add);
+    try {
+      const me = await (add ? addFavorite(app.id) : removeFavorite(app.id));
+      onChanged(me);
+    } catch (error) {
+      console.error(add ? MESSAGES.addFavoriteFailed : MESSAGES.removeFavoriteFailed, error);
+      toast.showError(add ? MESSAGES.addFavoriteFailed : MESSAGES.removeFavoriteFailed);
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm btn-circle text-red-700 dark:text-red-400"
+      aria-pressed={shown}
+      aria-label={shown ? `Remove ${app.name} from favorites` : `Add ${app.name} to favorites`}
+      aria-disabled={pending !== null || undefined}
+      onClick={() => void toggle()}
+    >
+      <Heart
+        aria-hidden="true"
+        data-filled={shown}
+        className="size-5"
+        fill={shown ? 'currentColor' : 'none'}
+      />
+    </button>
+  );
+}

@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react';
+import type { PortalInfo } from '../../../../shared/api/schemas.js';
+import { fetchPortalInfo } from '../api/portal-info.js';
+
+/** The portal's texts; null until the server answers (or when it cannot). */
+export function usePortalInfo(): PortalInfo | null {
+  const [info, setInfo] = useState<PortalInfo | null>(null);
+  useEffect(() => {
+    let active = true;
+    fetchPortalInfo().then(
+      (value) => {
+        if (!active) return;
+        setInfo(value);
+        if (value.title.trim() !== '') document.title = value.title;
+      },
+      (error: unknown) => console.error('Could not load the portal texts.', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+  return info;
+}

@@ -1,0 +1,62 @@
+import { useEffect, useMemo, useState } from 'react';
+import { isEmptyQuery, parseSearchQuery } from '../../../../shared/search/query-parser.js';
+import type {
+  SearchableApp,
+  SearchHit,
+  SearchStatus,
+} from '../../../../shared/search/search-index.js';
+import { loadedSearchEngine, loadSearchEngine, type SearchEngine } from '../utils/search-engine.js';
+
+export interface SearchHitsInput<T extends SearchableApp> {
+  /** The apps the user can see (null while loading). */
+  apps: readonly T[] | null;
+  query: string;
+  /** Status per app id, for `status:`. Keep it the same object while nothing changed. */
+  statusById: ReadonlyMap<string, SearchStatus>;
+  /** The signed-in user's favorites, for `fav`. Keep it the same object while nothing changed. */
+  favoriteIds: ReadonlySet<string>;
+}
+
+/**
+ * The apps matching the query, best first, or null when there is nothing to filter: an empty
+ * query (or one with only an unfinished filter such as `env:`), apps not loaded yet, or the
+ * engine still on its way. The index is built once per list of apps.
+ */
+export function useSearchHits<T extends SearchableApp>({
+  apps,
+  query,
+  statusById,
+  favoriteIds,
+}: SearchHitsInput<T>): SearchHit<T>[] | null {
+  const parsed = useMemo(() => parseSearchQuery(query), [query]);
+  const searching = !isEmptyQuery(parsed);
+  const engine = useSearchEngine(searching);
+  const index = useMemo(
+    () => (engine && apps ? engine.createSearchIndex(apps) : null),
+    [engine, apps],
+  );
+  return useMemo(
+    () => (searching && index ? index.search(parsed, { statusById, favoriteIds }) : null),
+    [searching, index, parsed, statusById, favoriteIds],
+  );
+}
+
+/** The search engine once loaded; loading starts when `wanted` first becomes true. */
+function useSearchEngine(wanted: boolean): SearchEngine | null {
+  const [engine, setEngine] = useState(loadedSearchEngine);
+  useEffect(() => {
+    if (!wanted || engine) return;
+    let current = true;
+    loadSearchEngine().then(
+      (loaded) => {
+        if (current) setEngine(loaded);
+      },
+      (error: unknown) => console.warn('Could not load the search.', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, engine]);
+  // Preloaded on focus: use it from the first render that wants it.
+  return engine ?? loadedSearchEngine();
+}

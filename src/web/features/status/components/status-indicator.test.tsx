@@ -1,0 +1,49 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { StatusIndicator } from './status-indicator.js';
+
+describe('StatusIndicator', () => {
+  it.each([
+    [0, 'Down', 'down'],
+    [1, 'Up & Running', 'up'],
+    [2, 'Pending', 'pending'],
+    [3, 'Maintenance', 'maintenance'],
+    [4, 'Up & Running', 'up'],
+    [-1, 'Up & Running', 'up'],
+    [99, 'Up & Running', 'up'],
+  ])('code %i reads %j', (code, label, kind) => {
+    render(<StatusIndicator code={code} />);
+    const indicator = screen.getByRole('img', { name: label });
+    expect(indicator).toHaveAttribute('data-status', kind);
+    // The tooltip carries the same label.
+    expect(indicator.parentElement).toHaveAttribute('data-tip', label);
+  });
+
+  it('says Unknown (not up) when the monitor has no data', () => {
+    render(<StatusIndicator code={undefined} />);
+    const indicator = screen.getByRole('img', { name: 'Unknown' });
+    expect(indicator.parentElement).toHaveAttribute('data-tip', 'Unknown');
+    expect(screen.queryByRole('img', { name: 'Up & Running' })).not.toBeInTheDocument();
+  });
+
+  it('tells the five states apart by icon shape as well as colour', () => {
+    const codes = [0, 1, 2, 3, undefined];
+    const looks = codes.map((code) => {
+      const { container, unmount } = render(<StatusIndicator code={code} />);
+      const indicator = container.querySelector('[role="img"]');
+      const look = {
+        shape: indicator?.querySelector('svg')?.innerHTML,
+        colour: indicator?.className,
+      };
+      unmount();
+      return look;
+    });
+    expect(new Set(looks.map((look) => look.shape)).size).toBe(5);
+    expect(new Set(looks.map((look) => look.colour)).size).toBe(5);
+  });
+
+  it('can be focused, so keyboard users get the tooltip too', () => {
+    render(<StatusIndicator code={1} />);
+    expect(screen.getByRole('img', { name: 'Up & Running' })).toHaveAttribute('tabindex', '0');
+  });
+});

@@ -1,0 +1,102 @@
+import { MESSAGES } from '../../shared/messages.js';
+
+/**
+ * A failed API call. Carries what the spec's client error object carries (section 8): the URL,
+ * the HTTP status (0 when no answer came back), the parsed response body, whether the request
+ * was aborted, and the original error for network failures. `message` is written for people.
+ */
+export class ApiRequestError extends Error {
+  readonly url: string;
+  readonly status: number;
+  readonly response: unknown;
+  readonly isAbort: boolean;
+  readonly originalError: unknown;
+
+  constructor(init: {
+    url: string;
+    status: number;
+    response?: unknown;
+    isAbort?: boolean;
+    originalError?: unknown;
+    message: string;
+  }) {
+    super(init.message);
+    this.name = 'ApiRequestError';
+    this.url = init.url;
+    this.status = init.status;
+    this.response = init.response ?? null;
+    this.isAbort = init.isAbort ?? false;
+    this.originalError = init.originalError ?? null;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number>;
+  /**
+   * `omit` sends the request without the session cookie, so the server answers as it would to
+   * an anonymous visitor (used to reload the public apps on sign-out).
+   */
+  credentials?: RequestCredentials;
+}
+
+function resolveUrl(path: string, query: RequestOptions['query']): string {
+  const url = new URL(path, globalThis.location.origin);
+  for (const [name, value] of Object.entries(query ?? {})) {
+    url.searchParams.set(name, String(value));
+  }
+  return url.href;
+}
+
+function messageFor(status: number, body: unknown): string {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+    if (body.message.trim() !== '') return body.message;
+  }
+  return status === 404 ? MESSAGES.notFound : MESSAGES.generic;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Calls the portal's own API (same origin, JSON). Resolves with the parsed body of a 2xx answer;
+ * rejects with an ApiRequestError otherwise. The browser's session cookie is the only
+ * credential: no token is ever read or stored here.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const url = resolveUrl(path, options.query);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      credentials: options.credentials ?? 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+  } catch (error) {
+    const isAbort = error instanceof Error && error.name === 'AbortError';
+    throw new ApiRequestError({
+      url,
+      status: 0,
+      isAbort,
+      originalError: error,
+      message: isAbort ? 'The request was cancelled.' : MESSAGES.generic,
+    });
+  }
+  const body = await readBody(response).catch(() => null);
+  if (!response.ok) {
+    throw new ApiRequestError({
+      url,
+      status: response.status,
+      response: body,
+      message: messageFor(response.status, body),
+    });
+  }
+  return body as T;
+}

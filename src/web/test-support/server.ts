@@ -1,0 +1,27 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { App, AppList, PortalInfo } from '../../shared/api/schemas.js';
+
+/** HTTP is faked at the network boundary: each test states what the server answers. */
+export const portalInfo: PortalInfo = {
+  title: 'Genomics Portal',
+  subtitle: 'MMGE App Portal',
+  footer: '© 2023 Indiana University',
+};
+
+export function appList(items: App[]): AppList {
+  return { page: 1, perPage: 500, totalItems: items.length, totalPages: 1, items };
+}
+
+export const unauthorized = () =>
+  HttpResponse.json({ status: 401, message: 'Sign in to do this.', data: {} }, { status: 401 });
+
+/** Defaults: the portal texts, an anonymous visitor, no apps, no monitor data. */
+export const defaultHandlers = [
+  http.get('/api/portal', () => HttpResponse.json(portalInfo)),
+  http.get('/api/me', unauthorized),
+  http.get('/api/apps', () => HttpResponse.json(appList([]))),
+  http.get('/api/monitor-status', () => HttpResponse.json([])),
+];
+
+export const server = setupServer(...defaultHandlers);
