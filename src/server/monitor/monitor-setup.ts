@@ -1,0 +1,47 @@
+import type { MonitorConfig } from '../config.js';
+import { createMonitor, type Monitor, type MonitorOptions } from './monitor.js';
+import { createHttpProbeSource } from './sources/http-probe.js';
+import { createMonitorProxySource } from './sources/monitor-proxy.js';
+import type { StatusSource } from './sources/source.js';
+import { createUptimeKumaSource } from './sources/uptime-kuma.js';
+
+/** The configured sources, in priority order: Uptime Kuma, then the proxy, then the probes. */
+export function sourcesFromConfig(config: MonitorConfig): StatusSource[] {
+  const timeoutMs = config.timeoutSeconds * 1000;
+  const sources: StatusSource[] = [];
+  if (config.uptimeKuma) {
+    sources.push(
+      createUptimeKumaSource({
+        url: config.uptimeKuma.url,
+        apiKey: config.uptimeKuma.apiKey,
+        timeoutMs,
+      }),
+    );
+  }
+  if (config.proxyUrl) {
+    sources.push(createMonitorProxySource({ url: config.proxyUrl, timeoutMs }));
+  }
+  if (config.probe.enabled) {
+    sources.push(
+      createHttpProbeSource({
+        timeoutMs,
+        concurrency: config.probe.concurrency,
+        authOk: config.probe.authOk,
+      }),
+    );
+  }
+  return sources;
+}
+
+/** The monitor main.ts starts with the server. */
+export function createMonitorFromConfig(
+  config: MonitorConfig,
+  deps: Pick<MonitorOptions, 'apps' | 'log'>,
+): Monitor {
+  return createMonitor({
+    ...deps,
+    sources: sourcesFromConfig(config),
+    intervalMs: config.intervalSeconds * 1000,
+    dropAfterMs: config.dropAfterSeconds * 1000,
+  });
+}
