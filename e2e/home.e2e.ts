@@ -1,0 +1,59 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.js';
+import { launchBrowser, watch } from './support/browser.js';
+import { startPortal, type PortalServer } from './support/server.js';
+
+let portal: PortalServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+describe('the home page with the demo catalog', () => {
+  it('shows the public apps by category, with header and footer, accessibly', async () => {
+    const context = await browser.newContext();
+    const watched = await watch(context);
+    const page = await context.newPage();
+    await page.goto(portal.url);
+
+    await expect
+      .poll(() => page.getByRole('article').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    const publicApps = (await (await fetch(`${portal.url}/api/apps?perPage=500`)).json()) as {
+      items: { name: string }[];
+    };
+    const names = await page.getByRole('article').locator('h3').allTextContents();
+    expect(names.sort()).toEqual(publicApps.items.map((app) => app.name).sort());
+    expect(await page.getByRole('heading', { level: 2, name: 'Applications' }).count()).toBe(1);
+    expect(await page.getByText('MMGE App Portal').count()).toBeGreaterThan(0);
+    expect(await page.getByText('© 2023 Indiana University').count()).toBe(1);
+    expect(await page.getByRole('button', { name: /add .* to favorites/i }).count()).toBe(0);
+
+    expect(await axeViolations(page)).toEqual([]);
+    expect(watched.pageErrors).toEqual([]);
+    expect(watched.cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it('falls back to the app for unknown paths and keeps API 404s as JSON', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${portal.url}/some/deep/link`);
+    expect(response?.status()).toBe(200);
+    expect(await page.title()).toBeTruthy();
+    const api = await fetch(`${portal.url}/api/nothing-here`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({
+      status: 404,
+      message: "The requested resource wasn't found.",
+      data: {},
+    });
+    await page.close();
+  });
+});
