@@ -108,6 +108,15 @@ export function createAppsRepository(db: Db, options: { onChange?: () => void } 
       now: string,
     ): Promise<{ inserted: number; updated: number }> {
       const result = await db.transaction().execute(async (trx: Transaction<Database>) => {
+        // Each write moves the latest `updated` forward, even within one millisecond, so the
+        // catalog fingerprint (catalogVersion) always changes.
+        const { latest } = await trx
+          .selectFrom('apps')
+          .select((eb) => eb.fn.max('updated').as('latest'))
+          .executeTakeFirstOrThrow();
+        if (latest && latest >= now) {
+          now = new Date(new Date(latest).getTime() + 1).toISOString();
+        }
         let inserted = 0;
         let updated = 0;
         for (const { row, groups } of apps) {

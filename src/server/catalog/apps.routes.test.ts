@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppsRepository } from './apps.repository.js';
 import {
+  appRow,
   bearer,
   createTestContext,
   type TestAppSpec,
@@ -197,5 +199,51 @@ describe('GET /api/apps listing', () => {
   it('is not cached by browsers or proxies', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/apps' });
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('GET /api/apps after the catalog changes', () => {
+  it('shows added, changed and re-grouped apps on the very next request', async () => {
+    const local = await createTestContext({ apps: [{ id: 'one', name: 'One', isPublic: true }] });
+    try {
+      const list = async (headers = {}) =>
+        (await local.app.inject({ method: 'GET', url: '/api/apps', headers }))
+          .json()
+          .items.map((app: { id: string; name: string }) => `${app.id}:${app.name}`);
+      const token = await local.issuer.tokenFor('u', ['/genomics']);
+      expect(await list()).toEqual(['one:One']);
+      expect(await list(bearer(token))).toEqual(['one:One']);
+
+      // Written through another connection's repository, as another process would.
+      await local.seed([
+        { id: 'one', name: 'One renamed', isPublic: true },
+        { id: 'two', name: 'Two', groups: ['genomics'] },
+      ]);
+      expect(await list()).toEqual(['one:One renamed']);
+      expect(await list(bearer(token))).toEqual(['one:One renamed', 'two:Two']);
+
+      await local.seed([{ id: 'two', name: 'Two', groups: ['imaging'] }]);
+      expect(await list(bearer(token))).toEqual(['one:One renamed']);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('the catalog fingerprint', () => {
+  it('changes on every write, even several within one millisecond', async () => {
+    const local = await createTestContext();
+    try {
+      const repository = createAppsRepository(local.db);
+      const seen = new Set<string>([await repository.catalogVersion()]);
+      const now = new Date().toISOString();
+      for (const groups of [['a'], ['b'], ['c']]) {
+        await repository.upsertApps([{ ...appRow({ id: 'x' }), groups }], now);
+        seen.add(await repository.catalogVersion());
+      }
+      expect(seen.size).toBe(4);
+    } finally {
+      await local.close();
+    }
   });
 });

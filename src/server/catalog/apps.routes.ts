@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppListQuerySchema, AppListSchema, ErrorSchema } from '../../shared/api/schemas.js';
+import {
+  AppListQuerySchema,
+  AppListSchema,
+  ErrorSchema,
+  type AppList,
+} from '../../shared/api/schemas.js';
 import type { AppsService } from './apps.service.js';
 
 export const appsRoutes: FastifyPluginAsyncTypebox<{ apps: AppsService }> = async (
@@ -16,6 +21,17 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{ apps: AppsService }> = asyn
         response: { 200: AppListSchema, 400: ErrorSchema, 401: ErrorSchema },
       },
     },
-    async (request) => apps.listVisibleApps(request.principal, request.query),
+    async (request, reply) => {
+      // The route's own compiled response serialiser: the schema still decides what is sent.
+      const serialise = reply.getSerializationFunction('200');
+      if (!serialise) throw new Error('GET /api/apps has no 200 response schema');
+      const json = await apps.listVisibleAppsJson(
+        request.principal,
+        request.query,
+        (list: AppList) => serialise(list),
+      );
+      // Already-serialised JSON text is sent as is (the type provider only knows the object form).
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 };
