@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ServiceUnavailableError, UnauthorizedError } from '../http/errors.js';
 import { principalFromClaims, type Principal } from './principal.js';
@@ -9,14 +9,21 @@ declare module 'fastify' {
     /** The verified caller, or null when anonymous. Set before any handler runs. */
     principal: Principal | null;
   }
+  interface FastifyContextConfig {
+    /** The route belongs to another party (the demo IdP): the portal's authenticators skip it. */
+    skipAuthentication?: boolean;
+  }
 }
 
 /**
  * A way to recognise the caller. Returns a principal, null for "not me, ask the next one", or
  * throws an HttpError to refuse the request. Bearer tokens come first; the session cookie of
- * the browser sign-in is another.
+ * the browser sign-in is another (it may clear its cookie through the reply).
  */
-export type Authenticator = (request: FastifyRequest) => Promise<Principal | null>;
+export type Authenticator = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<Principal | null>;
 
 export interface BearerOptions {
   verifier: TokenVerifier | undefined;
@@ -64,9 +71,11 @@ export function bearerAuthenticator({ verifier, groupsClaim }: BearerOptions): A
 export const authentication = fp(
   async (app: FastifyInstance, options: { authenticators: Authenticator[] }) => {
     app.decorateRequest('principal', null);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
+      // Routes of another party mounted on this server (the demo IdP) are not the portal's.
+      if (request.routeOptions.config.skipAuthentication) return;
       for (const authenticate of options.authenticators) {
-        const principal = await authenticate(request);
+        const principal = await authenticate(request, reply);
         if (principal) {
           request.principal = principal;
           return;

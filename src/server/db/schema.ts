@@ -1,3 +1,4 @@
+import type { SessionsTable, SignOnStatesTable } from '../auth/sessions.table.js';
 import type { AppGroupsTable, AppsTable } from '../catalog/apps.table.js';
 import type { FavoritesTable, KcUsersTable } from '../users/users.table.js';
 
@@ -7,4 +8,6 @@ export interface Database {
   appGroups: AppGroupsTable;
   kcUsers: KcUsersTable;
   favorites: FavoritesTable;
+  sessions: SessionsTable;
+  signOnStates: SignOnStatesTable;
 }

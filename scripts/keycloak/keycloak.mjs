@@ -1,0 +1,307 @@
+// Real Keycloak for tests: fetched from Maven Central with mvn (org.keycloak:keycloak-quarkus-dist,
+// zip), cached outside the repository, started with `kc.sh start-dev --import-realm` on free
+// loopback ports with a fresh data folder per run. Node built-ins only.
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const KEYCLOAK_VERSION = process.env.KEYCLOAK_VERSION || '26.7.3';
+export const REALM = 'app-portal';
+export const REALM_FILE = fileURLToPath(
+  new URL('../../keycloak/realm-app-portal.json', import.meta.url),
+);
+
+const ARTIFACT = 'org.keycloak:keycloak-quarkus-dist';
+const LOCK_STALE_MS = 15 * 60 * 1000;
+/** Start-dev options that Keycloak bakes into its build: every run must use the same ones. */
+const BUILD_OPTIONS = [];
+
+/** ~/.cache/app-portal/keycloak, or $XDG_CACHE_HOME/app-portal/keycloak. */
+export function cacheDir() {
+  const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return join(base, 'app-portal', 'keycloak');
+}
+
+function installDir(version) {
+  return join(cacheDir(), `keycloak-${version}`);
+}
+
+function works(command, args) {
+  const result = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return result.status === 0 ? `${result.stdout}${result.stderr}` : undefined;
+}
+
+/**
+ * Whether this machine can run Keycloak: Java 17 or later, and either a cached Keycloak or
+ * Maven to fetch it. Returns `{ ok, reason }`.
+ */
+export function keycloakAvailability(version = KEYCLOAK_VERSION) {
+  const java = works('java', ['-version']);
+  if (!java)
+    return { ok: false, reason: 'java is not installed (Keycloak needs Java 17 or later)' };
+  const major = Number(/version "(\d+)/.exec(java)?.[1] ?? 0);
+  if (major < 17) return { ok: false, reason: `Java ${major} is too old (Keycloak needs 17+)` };
+  if (existsSync(join(installDir(version), 'bin', 'kc.sh'))) return { ok: true };
+  if (!works('mvn', ['-v'])) {
+    return { ok: false, reason: 'Keycloak is not cached and mvn is not installed to fetch it' };
+  }
+  return { ok: true };
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  if (result.error || result.status !== 0) {
+    const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-20);
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${output.join('\n')}`,
+    );
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A cross-process lock (mkdir is atomic); a lock older than 15 minutes is taken over. */
+async function withLock(path, action) {
+  for (;;) {
+    try {
+      mkdirSync(path);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      try {
+        if (Date.now() - statSync(path).mtimeMs > LOCK_STALE_MS) rmSync(path, { recursive: true });
+      } catch {
+        // Released meanwhile.
+      }
+      await sleep(500);
+    }
+  }
+  try {
+    return await action();
+  } finally {
+    rmSync(path, { recursive: true, force: true });
+  }
+}
+
+/** Downloads (mvn dependency:copy) and unpacks Keycloak once; returns its folder. */
+export async function ensureKeycloak({ version = KEYCLOAK_VERSION, log = () => {} } = {}) {
+  const dir = installDir(version);
+  if (existsSync(join(dir, 'bin', 'kc.sh'))) return dir;
+  mkdirSync(cacheDir(), { recursive: true });
+  return withLock(`${dir}.lock`, async () => {
+    if (existsSync(join(dir, 'bin', 'kc.sh'))) return dir;
+    const started = Date.now();
+    log(`Fetching Keycloak ${version} from Maven Central into ${cacheDir()} ...`);
+    const work = mkdtempSync(join(cacheDir(), '.fetch-'));
+    try {
+      run('mvn', [
+        '-q',
+        '-B',
+        'dependency:copy',
+        `-Dartifact=${ARTIFACT}:${version}:zip`,
+        `-DoutputDirectory=${work}`,
+      ]);
+      const zip = readdirSync(work).find((name) => name.endsWith('.zip'));
+      if (!zip) throw new Error(`mvn fetched no zip into ${work}`);
+      const unpacked = join(work, 'unpacked');
+      mkdirSync(unpacked);
+      if (works('unzip', ['-v'])) {
+        run('unzip', ['-q', join(work, zip), '-d', unpacked]);
+      } else {
+        // The JDK's jar tool unpacks zips too, without the execute bits.
+        run('jar', ['xf', join(work, zip)], { cwd: unpacked });
+      }
+      const top = join(unpacked, `keycloak-${version}`);
+      for (const script of readdirSync(join(top, 'bin'))) {
+        if (script.endsWith('.sh')) run('chmod', ['+x', join(top, 'bin', script)]);
+      }
+      renameSync(top, dir);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+    log(`Keycloak ${version} fetched in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    return dir;
+  });
+}
+
+export async function freePort() {
+  const server = createServer();
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The realm file, with the extra portal addresses added as exact redirect and logout URIs. */
+function realmWith(portalUrls) {
+  const realm = JSON.parse(readFileSync(REALM_FILE, 'utf8'));
+  if (portalUrls.length === 0) return realm;
+  const client = realm.clients.find((candidate) => candidate.clientId === 'app-portal');
+  const urls = portalUrls.map((url) => url.replace(/\/+$/, ''));
+  client.redirectUris = [
+    ...new Set([...client.redirectUris, ...urls.map((u) => `${u}/auth/callback`)]),
+  ];
+  const logout = client.attributes['post.logout.redirect.uris'].split('##');
+  client.attributes['post.logout.redirect.uris'] = [...new Set([...logout, ...urls])].join('##');
+  return realm;
+}
+
+/**
+ * A Keycloak home for one run: bin and conf copied, the (read-only) libraries, themes and
+ * providers shared with the cached installation, and an empty data folder holding the realm
+ * to import.
+ */
+function prepareRun(home, portalUrls) {
+  const runDir = mkdtempSync(join(tmpdir(), 'app-portal-keycloak-'));
+  cpSync(join(home, 'bin'), join(runDir, 'bin'), { recursive: true });
+  cpSync(join(home, 'conf'), join(runDir, 'conf'), { recursive: true });
+  for (const shared of ['lib', 'themes', 'providers']) {
+    symlinkSync(join(home, shared), join(runDir, shared));
+  }
+  cpSync(join(home, 'version.txt'), join(runDir, 'version.txt'));
+  mkdirSync(join(runDir, 'data', 'import'), { recursive: true });
+  writeFileSync(
+    join(runDir, 'data', 'import', 'realm-app-portal.json'),
+    JSON.stringify(realmWith(portalUrls), null, 2),
+  );
+  return runDir;
+}
+
+function tail(file, lines = 40) {
+  try {
+    return readFileSync(file, 'utf8').trim().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/**
+ * Starts Keycloak with the app-portal realm on a free loopback port and waits until the realm
+ * answers (up to `timeoutMs`). Resolves to `{ issuer, url, port, startupMs, logFile, stop() }`.
+ * `portalUrls`: portal addresses (e.g. `http://127.0.0.1:54321`) to allow besides those of
+ * the realm file.
+ */
+export async function startKeycloak({
+  version = KEYCLOAK_VERSION,
+  portalUrls = [],
+  timeoutMs = 120_000,
+  log = () => {},
+} = {}) {
+  const home = await ensureKeycloak({ version, log });
+  // The first start of a new installation also builds it (writes into lib/): one at a time.
+  const built = join(home, `.built-dev${BUILD_OPTIONS.join('')}`);
+  if (!existsSync(built)) {
+    return withLock(`${home}.build.lock`, async () => {
+      const keycloak = await launch({ home, portalUrls, timeoutMs: timeoutMs + 120_000, log });
+      writeFileSync(built, new Date().toISOString());
+      return keycloak;
+    });
+  }
+  return launch({ home, portalUrls, timeoutMs, log });
+}
+
+async function launch({ home, portalUrls, timeoutMs, log }) {
+  const started = Date.now();
+  const runDir = prepareRun(home, portalUrls);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const issuer = `${url}/realms/${REALM}`;
+  const logFile = join(runDir, 'keycloak.log');
+  const out = openSync(logFile, 'a');
+  const child = spawn(
+    join(runDir, 'bin', 'kc.sh'),
+    [
+      'start-dev',
+      '--import-realm',
+      '--http-host=127.0.0.1',
+      `--http-port=${port}`,
+      `--hostname=${url}`,
+      ...BUILD_OPTIONS,
+    ],
+    {
+      detached: true, // its own process group, so stop() ends kc.sh and java together
+      stdio: ['ignore', out, out],
+      env: {
+        ...process.env,
+        JAVA_OPTS_KC_HEAP: process.env.JAVA_OPTS_KC_HEAP || '-Xms64m -Xmx512m',
+      },
+    },
+  );
+  closeSync(out);
+  let exited = false;
+  const exit = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = true;
+      resolve({ code, signal });
+    }),
+  );
+  const killGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  const onExit = () => killGroup('SIGKILL');
+  process.once('exit', onExit);
+
+  async function stop() {
+    process.removeListener('exit', onExit);
+    if (!exited) {
+      killGroup('SIGTERM');
+      const timer = sleep(20_000).then(() => 'timeout');
+      if ((await Promise.race([exit, timer])) === 'timeout') {
+        killGroup('SIGKILL');
+        await exit;
+      }
+    }
+    rmSync(runDir, { recursive: true, force: true });
+  }
+
+  log(`Starting Keycloak on ${url} (log: ${logFile}) ...`);
+  const deadline = started + timeoutMs;
+  for (;;) {
+    if (exited) {
+      const message = `Keycloak exited before it was ready:\n${tail(logFile)}`;
+      await stop();
+      throw new Error(message);
+    }
+    if (Date.now() > deadline) {
+      const message = `Keycloak was not ready within ${timeoutMs / 1000} s:\n${tail(logFile)}`;
+      await stop();
+      throw new Error(message);
+    }
+    try {
+      const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
+        signal: AbortSignal.timeout(2000),
+      });
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(500);
+  }
+  const startupMs = Date.now() - started;
+  log(`Keycloak ready in ${(startupMs / 1000).toFixed(1)} s: ${issuer}`);
+  return { issuer, url, port, startupMs, logFile, stop };
+}

@@ -1,0 +1,253 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ErrorSchema } from '../../shared/api/schemas.js';
+import type { AuthCookies } from './auth-cookies.js';
+import {
+  AUTH_MESSAGES,
+  describeSignInError,
+  SILENT_SCRIPT,
+  SILENT_SCRIPT_PATH,
+  signInProblemPage,
+  silentResultPage,
+  type SilentResult,
+} from './auth-pages.js';
+import { describeError, IdpUnavailableError, type OidcClient } from './oidc-client.js';
+import { safeReturnTo } from './return-to.js';
+import { isSameOriginRequest } from './same-origin.js';
+import { newSecret } from './secrets.js';
+import { CrossSiteRequestError } from './session-authenticator.js';
+import { SignInError, type SignInService } from './sign-in.service.js';
+
+export interface AuthRoutesOptions {
+  /** Undefined when no identity provider is configured: sign-in answers 503. */
+  signIn: SignInService | undefined;
+  oidc: OidcClient | undefined;
+  cookies: AuthCookies;
+  publicUrl: string;
+}
+
+/** Errors of a prompt=none check that just mean "nobody is signed in at the provider". */
+const SILENT_ANONYMOUS = new Set([
+  'login_required',
+  'interaction_required',
+  'consent_required',
+  'account_selection_required',
+]);
+
+export const LogoutResultSchema = Type.Object(
+  {
+    redirectTo: Type.String({
+      description: "Where the browser goes next: the provider's end-session page, or the portal.",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const ReturnToQuerySchema = Type.Object({
+  returnTo: Type.Optional(
+    Type.String({ description: 'A path on the portal to come back to; anything else means `/`.' }),
+  ),
+});
+
+function wantsJson(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
+}
+
+/** A sign-in problem: the one JSON error body for API clients, a page with a way back for people. */
+function problem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  returnTo = '/',
+  data: Record<string, unknown> = {},
+) {
+  void reply.code(status).header('cache-control', 'no-store');
+  if (wantsJson(request)) return reply.send({ status, message, data });
+  return reply.type('text/html; charset=utf-8').send(signInProblemPage(message, returnTo));
+}
+
+function silent(reply: FastifyReply, result: SilentResult) {
+  return reply
+    .code(200)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(silentResultPage(result));
+}
+
+/**
+ * Browser sign-in through the server (backend-for-frontend):
+ * - `GET /auth/login?returnTo=/path` starts a sign-in at the provider;
+ * - `GET /auth/silent` starts a prompt=none check, for a hidden frame of the SPA;
+ * - `GET /auth/callback` finishes either (one redirect URI for both);
+ * - `POST /auth/logout` ends the session and sends the browser to the provider's logout.
+ */
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {
+  const { signIn, oidc, cookies, publicUrl } = options;
+  const portalOrigin = new URL(publicUrl).origin;
+  const hide = { hide: true };
+
+  // A sign-out form posts an empty urlencoded body; it carries nothing the server reads.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, {}),
+  );
+
+  /** The browser's sign-in key (cookie), created on the first sign-in of this browser. */
+  function browserKey(request: FastifyRequest, reply: FastifyReply): string {
+    const existing = request.cookies[cookies.signIn.name];
+    const key = existing && existing.length >= 32 ? existing : newSecret();
+    void reply.setCookie(cookies.signIn.name, key, cookies.signIn.options);
+    return key;
+  }
+
+  app.get(
+    '/auth/login',
+    {
+      schema: {
+        ...hide,
+        tags: ['auth'],
+        summary: 'Starts a sign-in at the identity provider, then comes back to `returnTo`.',
+        querystring: ReturnToQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const returnTo = safeReturnTo(request.query.returnTo);
+      if (!signIn) return problem(request, reply, 503, AUTH_MESSAGES.notConfigured, returnTo);
+      try {
+        const url = await signIn.begin({
+          mode: 'login',
+          returnTo,
+          browserKey: browserKey(request, reply),
+        });
+        return reply.header('cache-control', 'no-store').redirect(url.href, 303);
+      } catch (error) {
+        if (!(error instanceof IdpUnavailableError)) throw error;
+        request.log.warn({ cause: describeError(error) }, 'sign-in could not start');
+        return problem(request, reply, 503, AUTH_MESSAGES.unavailable, returnTo);
+      }
+    },
+  );
+
+  app.get(
+    '/auth/silent',
+    { schema: { ...hide, tags: ['auth'], summary: 'Starts a silent (prompt=none) check.' } },
+    async (request, reply) => {
+      if (!signIn) return silent(reply, 'unavailable');
+      if (request.principal) return silent(reply, 'signed-in');
+      try {
+        const url = await signIn.begin({
+          mode: 'silent',
+          returnTo: '/',
+          browserKey: browserKey(request, reply),
+        });
+        return reply.header('cache-control', 'no-store').redirect(url.href, 303);
+      } catch (error) {
+        if (!(error instanceof IdpUnavailableError)) throw error;
+        request.log.warn({ cause: describeError(error) }, 'silent check could not start');
+        return silent(reply, 'unavailable');
+      }
+    },
+  );
+
+  app.get(SILENT_SCRIPT_PATH, { schema: hide }, async (_request, reply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/javascript; charset=utf-8')
+      .send(SILENT_SCRIPT),
+  );
+
+  app.get(
+    '/auth/callback',
+    { schema: { ...hide, tags: ['auth'], summary: "The identity provider's redirect back." } },
+    async (request, reply) => {
+      if (!signIn) return problem(request, reply, 503, AUTH_MESSAGES.notConfigured);
+      const callbackUrl = new URL(request.url, `${publicUrl}/`);
+      try {
+        const result = await signIn.complete({
+          callbackUrl,
+          browserKey: request.cookies[cookies.signIn.name],
+        });
+        // A fresh session id on every sign-in; any older session of this browser ends.
+        const previous = request.cookies[cookies.session.name];
+        if (previous) await signIn.end(previous);
+        void reply.setCookie(cookies.session.name, result.secret, cookies.session.options);
+        if (result.mode === 'silent') return silent(reply, 'signed-in');
+        return reply.header('cache-control', 'no-store').redirect(result.returnTo, 303);
+      } catch (error) {
+        if (!(error instanceof SignInError)) throw error;
+        const inFrame =
+          error.mode === 'silent' ||
+          (error.mode === undefined && request.headers['sec-fetch-dest'] === 'iframe');
+        if (error.failure !== 'refused' || !SILENT_ANONYMOUS.has(error.code ?? '')) {
+          request.log.warn(
+            {
+              failure: error.failure,
+              code: error.code,
+              mode: error.mode,
+              cause: describeError(error.cause),
+            },
+            'sign-in callback refused',
+          );
+        }
+        if (inFrame) {
+          if (error.failure === 'unavailable') return silent(reply, 'unavailable');
+          if (error.failure === 'refused' && SILENT_ANONYMOUS.has(error.code ?? '')) {
+            return silent(reply, 'anonymous');
+          }
+          return silent(reply, 'error');
+        }
+        // The person chose "cancel" at the provider: back where they were, still signed out.
+        if (error.failure === 'refused' && error.code === 'access_denied') {
+          return reply.header('cache-control', 'no-store').redirect(error.returnTo, 303);
+        }
+        const { status, message } = describeSignInError(error);
+        return problem(request, reply, status, message, error.returnTo, {
+          reason: error.failure,
+          ...(error.code ? { code: error.code } : {}),
+        });
+      }
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Ends the portal session; answers (JSON) or redirects (form) to the provider's logout.",
+        response: { 200: LogoutResultSchema, 403: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // Even without a session: a cross-site page must not sign people out of the provider.
+      if (!isSameOriginRequest(request.headers, portalOrigin)) throw new CrossSiteRequestError();
+      void reply.header('cache-control', 'no-store');
+      const secret = request.cookies[cookies.session.name];
+      const idToken = secret && signIn ? await signIn.end(secret) : undefined;
+      void reply.clearCookie(cookies.session.name, cookies.session.options);
+
+      let redirectTo = `${publicUrl}/`;
+      if (oidc) {
+        try {
+          const url = await oidc.endSessionUrl({
+            post_logout_redirect_uri: publicUrl,
+            ...(idToken ? { id_token_hint: idToken } : {}),
+          });
+          if (url) redirectTo = url.href;
+        } catch (error) {
+          request.log.warn(
+            { cause: describeError(error) },
+            'sign-out: identity provider unavailable',
+          );
+        }
+      }
+      if (wantsJson(request)) return { redirectTo };
+      return reply.redirect(redirectTo, 303);
+    },
+  );
+};

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { redactUrl } from './log-redaction.js';
+
+describe('redactUrl', () => {
+  it.each([
+    ['/api/apps?page=2', '/api/apps?page=2'],
+    ['/auth/callback', '/auth/callback'],
+    [
+      '/auth/callback?code=abc.def&state=xyz&iss=https%3A%2F%2Fsso',
+      '/auth/callback?code=redacted&state=redacted&iss=https%3A%2F%2Fsso',
+    ],
+    [
+      '/auth/callback?error=login_required&state=s',
+      '/auth/callback?error=login_required&state=redacted',
+    ],
+  ])('%s -> %s', (url, expected) => {
+    expect(redactUrl(url)).toBe(expected);
+  });
+});

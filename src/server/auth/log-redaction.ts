@@ -1,0 +1,19 @@
+const SECRET_PARAMETERS = ['code', 'state', 'session_state', 'id_token_hint'];
+
+/**
+ * A request URL as logs may show it: the one-time values of sign-in redirects (authorization
+ * code, state) are replaced, so that logs hold nothing that could finish someone's sign-in.
+ */
+export function redactUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const params = new URLSearchParams(url.slice(query + 1));
+  let changed = false;
+  for (const name of SECRET_PARAMETERS) {
+    if (params.has(name)) {
+      params.set(name, 'redacted');
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, query)}?${params.toString()}` : url;
+}

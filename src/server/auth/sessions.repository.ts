@@ -1,0 +1,67 @@
+import type { Db } from '../db/database.js';
+import type { SessionRow, SignOnStateRow } from './sessions.table.js';
+
+// Times are BIGINT columns: some drivers return them as strings, so read them back as numbers.
+const sessionRow = (row: SessionRow): SessionRow => ({
+  ...row,
+  accessTokenExpiresAt: Number(row.accessTokenExpiresAt),
+  createdAt: Number(row.createdAt),
+  expiresAt: Number(row.expiresAt),
+});
+const stateRow = (row: SignOnStateRow): SignOnStateRow => ({
+  ...row,
+  createdAt: Number(row.createdAt),
+});
+
+/** The only place SQL for sessions and sign-on state lives. */
+export function createSessionsRepository(db: Db) {
+  return {
+    async insertState(row: SignOnStateRow): Promise<void> {
+      await db.insertInto('signOnStates').values(row).execute();
+    },
+
+    /** Deletes and returns the state in one statement: a second caller gets nothing. */
+    async takeState(id: string): Promise<SignOnStateRow | undefined> {
+      const row = await db
+        .deleteFrom('signOnStates')
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && stateRow(row);
+    },
+
+    async deleteStatesCreatedBefore(time: number): Promise<void> {
+      await db.deleteFrom('signOnStates').where('createdAt', '<', time).execute();
+    },
+
+    async insertSession(row: SessionRow): Promise<void> {
+      await db.insertInto('sessions').values(row).execute();
+    },
+
+    async findSession(id: string): Promise<SessionRow | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && sessionRow(row);
+    },
+
+    async updateSession(
+      id: string,
+      fields: Pick<SessionRow, 'principal' | 'tokens' | 'accessTokenExpiresAt'>,
+    ): Promise<void> {
+      await db.updateTable('sessions').set(fields).where('id', '=', id).execute();
+    },
+
+    async deleteSession(id: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id', '=', id).execute();
+    },
+
+    async deleteSessionsExpiredBy(time: number): Promise<void> {
+      await db.deleteFrom('sessions').where('expiresAt', '<=', time).execute();
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -1,0 +1,280 @@
+import { randomNonce, randomPKCECodeVerifier, calculatePKCECodeChallenge } from 'openid-client';
+import { decodeJwt } from 'jose';
+import {
+  IdpRefusedError,
+  IdpUnavailableError,
+  type OidcClient,
+  type TokenSet,
+} from './oidc-client.js';
+import { principalFromClaims, type Principal } from './principal.js';
+import { digest, newSecret, seal, unseal } from './secrets.js';
+import type { SessionsRepository } from './sessions.repository.js';
+import type { SessionRow } from './sessions.table.js';
+
+/** Sign-on state is kept at most this long (spec: 60 minutes). */
+export const SIGN_ON_STATE_TTL_MS = 60 * 60 * 1000;
+/** A portal session ends after this long whatever happens; signing in again is silent. */
+export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+/** Refresh this long before the access token expires, so it is never used at its last second. */
+const REFRESH_EARLY_MS = 30 * 1000;
+/** When the provider does not say how long an access token lives. */
+const DEFAULT_ACCESS_TOKEN_MS = 5 * 60 * 1000;
+
+export type SignInMode = 'login' | 'silent';
+
+export type SignInFailure =
+  /** No state, or a state never issued or already used (replay, forgery). */
+  | 'unknown_state'
+  /** The state is older than 60 minutes. */
+  | 'expired'
+  /** The callback did not come from the browser that started the sign-in. */
+  | 'other_browser'
+  /** The provider refused (`code` says why: login_required, access_denied, invalid_grant...). */
+  | 'refused'
+  /** The provider is unreachable or failing. */
+  | 'unavailable';
+
+/** Why a callback created no session. Carries the mode and return path of the sign-in, if known. */
+export class SignInError extends Error {
+  constructor(
+    readonly failure: SignInFailure,
+    readonly mode: SignInMode | undefined,
+    readonly returnTo: string,
+    readonly code?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`sign-in failed: ${failure}${code ? ` (${code})` : ''}`, options);
+    this.name = 'SignInError';
+  }
+}
+
+interface StoredTokens {
+  accessToken: string;
+  refreshToken?: string;
+  idToken?: string;
+}
+
+/** What a session cookie resolves to. */
+export type ResumedSession =
+  | { status: 'active'; principal: Principal }
+  /** Unknown, expired, or ended because the provider refused a refresh: clear the cookie. */
+  | { status: 'ended' }
+  /** The access token expired and the provider cannot be reached: anonymous for now. */
+  | { status: 'unavailable' };
+
+export interface SignInDeps {
+  oidc: OidcClient;
+  sessions: SessionsRepository;
+  groupsClaim: string;
+  now: () => number;
+  /** Writes the user record from the principal (after sign-in and after each refresh). */
+  syncUser: (principal: Principal) => Promise<void>;
+  onWarning?: (message: string, error?: unknown) => void;
+}
+
+/**
+ * Claims for the principal: those of the ID token (validated by openid-client) and, when the
+ * access token is a JWT for the same subject, those it adds (Keycloak puts realm roles only
+ * there). Both come straight from the provider's token endpoint over a connection the server
+ * opened itself, never from the browser.
+ */
+function claimsOf(tokens: TokenSet): Record<string, unknown> | undefined {
+  let access: Record<string, unknown> = {};
+  try {
+    access = decodeJwt(tokens.accessToken) as Record<string, unknown>;
+  } catch {
+    // An opaque access token: the ID token says everything.
+  }
+  if (!tokens.idClaims) return access.sub ? access : undefined;
+  if (access.sub !== tokens.idClaims.sub) access = {};
+  return { ...access, ...tokens.idClaims };
+}
+
+function accessTokenExpiry(tokens: TokenSet, now: number): number {
+  if (tokens.expiresIn !== undefined) return now + tokens.expiresIn * 1000;
+  try {
+    const { exp } = decodeJwt(tokens.accessToken);
+    if (typeof exp === 'number') return exp * 1000;
+  } catch {
+    // Opaque and no expires_in: assume a short life and refresh early.
+  }
+  return now + DEFAULT_ACCESS_TOKEN_MS;
+}
+
+/**
+ * The portal's side of OpenID Connect sign-in (backend-for-frontend): sign-on state, the code
+ * exchange, sessions holding the tokens, refresh and sign-out. The browser only ever holds a
+ * random session id.
+ */
+export function createSignInService(deps: SignInDeps) {
+  const { oidc, sessions, now } = deps;
+  const refreshing = new Map<string, Promise<ResumedSession>>();
+
+  async function begin(options: {
+    mode: SignInMode;
+    returnTo: string;
+    browserKey: string;
+  }): Promise<URL> {
+    const state = newSecret();
+    const nonce = randomNonce();
+    const codeVerifier = randomPKCECodeVerifier();
+    const time = now();
+    // Discovery first: when the provider is down nothing is stored.
+    const url = await oidc.authorizationUrl({
+      state,
+      nonce,
+      code_challenge: await calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      ...(options.mode === 'silent' ? { prompt: 'none' } : {}),
+    });
+    await sessions.deleteStatesCreatedBefore(time - SIGN_ON_STATE_TTL_MS);
+    await sessions.insertState({
+      id: digest(state),
+      browser: digest(options.browserKey),
+      mode: options.mode,
+      returnTo: options.returnTo,
+      codeVerifier,
+      nonce,
+      createdAt: time,
+    });
+    return url;
+  }
+
+  /** Finishes a sign-in from the callback URL; returns the new session's secret. */
+  async function complete(options: { callbackUrl: URL; browserKey: string | undefined }) {
+    const state = options.callbackUrl.searchParams.get('state');
+    // Taken (deleted) before anything else: whatever happens next, it cannot be used again.
+    const record = state ? await sessions.takeState(digest(state)) : undefined;
+    if (!state || !record) throw new SignInError('unknown_state', undefined, '/');
+    const mode: SignInMode = record.mode === 'silent' ? 'silent' : 'login';
+    const fail = (failure: SignInFailure, code?: string, cause?: unknown) =>
+      new SignInError(failure, mode, record.returnTo, code, { cause });
+    const time = now();
+    if (time - record.createdAt >= SIGN_ON_STATE_TTL_MS) throw fail('expired');
+    if (options.browserKey === undefined || digest(options.browserKey) !== record.browser) {
+      throw fail('other_browser');
+    }
+
+    let tokens: TokenSet;
+    try {
+      tokens = await oidc.exchangeCode(options.callbackUrl, {
+        codeVerifier: record.codeVerifier,
+        state,
+        nonce: record.nonce,
+      });
+    } catch (error) {
+      if (error instanceof IdpRefusedError) throw fail('refused', error.code, error);
+      throw fail('unavailable', undefined, error);
+    }
+    const claims = claimsOf(tokens);
+    const principal = claims && principalFromClaims(claims, deps.groupsClaim);
+    if (!principal?.subject) throw fail('refused', 'invalid_response');
+
+    // The user record first, so that no session ever exists without its user.
+    await deps.syncUser(principal);
+    await sessions.deleteSessionsExpiredBy(time);
+    const secret = newSecret();
+    const stored: StoredTokens = {
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      idToken: tokens.idToken,
+    };
+    await sessions.insertSession({
+      id: digest(secret),
+      subject: principal.subject,
+      principal: JSON.stringify(principal),
+      tokens: seal(secret, JSON.stringify(stored)),
+      accessTokenExpiresAt: accessTokenExpiry(tokens, time),
+      createdAt: time,
+      expiresAt: time + SESSION_MAX_AGE_MS,
+    });
+    return { secret, mode, returnTo: record.returnTo, principal };
+  }
+
+  async function refresh(row: SessionRow, secret: string): Promise<ResumedSession> {
+    let stored: StoredTokens;
+    try {
+      stored = JSON.parse(unseal(secret, row.tokens)) as StoredTokens;
+    } catch (error) {
+      deps.onWarning?.('a session could not be unsealed; it is ended', error);
+      await sessions.deleteSession(row.id);
+      return { status: 'ended' };
+    }
+    if (!stored.refreshToken) {
+      await sessions.deleteSession(row.id);
+      return { status: 'ended' };
+    }
+    let tokens: TokenSet;
+    try {
+      tokens = await oidc.refresh(stored.refreshToken);
+    } catch (error) {
+      if (error instanceof IdpUnavailableError) {
+        deps.onWarning?.('token refresh failed: identity provider unavailable', error);
+        return { status: 'unavailable' };
+      }
+      // The provider refused (session ended there, token revoked or expired): sign out here too.
+      await sessions.deleteSession(row.id);
+      return { status: 'ended' };
+    }
+    const claims = claimsOf(tokens);
+    const previous = JSON.parse(row.principal) as Principal;
+    const principal = claims ? principalFromClaims(claims, deps.groupsClaim) : previous;
+    if (principal.subject !== row.subject) {
+      deps.onWarning?.('a refresh returned another subject; the session is ended');
+      await sessions.deleteSession(row.id);
+      return { status: 'ended' };
+    }
+    const renewed: StoredTokens = {
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken ?? stored.refreshToken,
+      idToken: tokens.idToken ?? stored.idToken,
+    };
+    await sessions.updateSession(row.id, {
+      principal: JSON.stringify(principal),
+      tokens: seal(secret, JSON.stringify(renewed)),
+      accessTokenExpiresAt: accessTokenExpiry(tokens, now()),
+    });
+    await deps.syncUser(principal);
+    return { status: 'active', principal };
+  }
+
+  /** The session of a cookie, refreshing its tokens (and the user's claims) when they expired. */
+  async function resume(secret: string): Promise<ResumedSession> {
+    const id = digest(secret);
+    const row = await sessions.findSession(id);
+    if (!row) return { status: 'ended' };
+    const time = now();
+    if (row.expiresAt <= time) {
+      await sessions.deleteSessionsExpiredBy(time);
+      return { status: 'ended' };
+    }
+    if (row.accessTokenExpiresAt - REFRESH_EARLY_MS > time) {
+      return { status: 'active', principal: JSON.parse(row.principal) as Principal };
+    }
+    // One refresh per session at a time: providers that rotate refresh tokens (oidc-provider,
+    // Keycloak when configured so) treat a second use of the same refresh token as theft.
+    let pending = refreshing.get(id);
+    if (!pending) {
+      pending = refresh(row, secret).finally(() => refreshing.delete(id));
+      refreshing.set(id, pending);
+    }
+    return pending;
+  }
+
+  /** Ends the portal session; returns its ID token for the provider's logout (if any). */
+  async function end(secret: string): Promise<string | undefined> {
+    const id = digest(secret);
+    const row = await sessions.findSession(id);
+    if (!row) return undefined;
+    await sessions.deleteSession(id);
+    try {
+      return (JSON.parse(unseal(secret, row.tokens)) as StoredTokens).idToken;
+    } catch {
+      return undefined;
+    }
+  }
+
+  return { begin, complete, resume, end };
+}
+
+export type SignInService = ReturnType<typeof createSignInService>;

@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { freePort } from '../auth/test-support/dev-idp-server.js';
+import { createTestBrowser } from '../auth/test-support/test-browser.js';
+import { createTestContext, type TestContext } from '../test-support/test-app.js';
+import { DEMO_USERS, keycloakShapedClaims } from './demo-users.js';
+import { createDevIdp, DevIdpRefusedError, resolveIdentityProvider } from './dev-idp.js';
+
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+/** Runs the real entry point; resolves once it exits or has printed `until`. */
+function runMain(env: Record<string, string>, until: string, timeoutMs = 30_000) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', DEMO_CATALOG: 'false', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`timed out\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes(until)) child.kill('SIGTERM');
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+let cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+describe('the demo identity provider', () => {
+  it('refuses to run in production, saying what to do instead', () => {
+    const create = () =>
+      createDevIdp({
+        publicUrl: 'https://portal.example.edu',
+        clientId: 'app-portal',
+        nodeEnv: 'production',
+      });
+    expect(create).toThrow(DevIdpRefusedError);
+    expect(create).toThrow(/NODE_ENV=production/);
+    expect(create).toThrow(/Set OIDC_ISSUER/);
+  });
+
+  it('is used only when no issuer is configured', () => {
+    const configured = loadConfig({ OIDC_ISSUER: 'https://sso.example.edu/realms/app-portal' });
+    expect(resolveIdentityProvider(configured).devIdp).toBeUndefined();
+
+    const local = loadConfig({ PORT: '8123', OIDC_CLIENT_SECRET: 'ignored' });
+    const { config, devIdp } = resolveIdentityProvider(local);
+    expect(devIdp?.issuer).toBe('http://localhost:8123/dev-idp');
+    expect(config.oidc.issuer).toBe('http://localhost:8123/dev-idp');
+    expect(config.oidc.clientSecret).toBeUndefined();
+    expect(devIdp?.banner()).toMatch(/alice .*password "alice".*\/genomics, \/staff/);
+
+    expect(() => resolveIdentityProvider(loadConfig({ NODE_ENV: 'production' }))).toThrow(
+      DevIdpRefusedError,
+    );
+  });
+
+  it('has the demo users of the issue, with Keycloak-shaped claims', () => {
+    const byName = Object.fromEntries(DEMO_USERS.map((user) => [user.username, user]));
+    expect(Object.keys(byName)).toEqual(['alice', 'bob', 'admin']);
+    expect(keycloakShapedClaims(byName.alice!)).toMatchObject({
+      given_name: 'Alice',
+      preferred_username: 'alice',
+      email: 'alice@example.edu',
+      user_groups: ['/genomics', '/staff'],
+      realm_access: { roles: expect.not.arrayContaining(['portal-admin']) },
+    });
+    expect(keycloakShapedClaims(byName.bob!)).toMatchObject({ user_groups: ['/imaging'] });
+    expect(keycloakShapedClaims(byName.admin!)).toMatchObject({
+      realm_access: { roles: expect.arrayContaining(['portal-admin']) },
+    });
+    for (const user of DEMO_USERS) expect(user.password).toBe(user.username);
+  });
+
+  it('runs on the portal server (the npm start default) and signs alice in', async () => {
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    const { config, devIdp } = resolveIdentityProvider(
+      loadConfig({ PUBLIC_URL: publicUrl, NODE_ENV: 'development' }),
+    );
+    const ctx: TestContext = await createTestContext({
+      env: { PUBLIC_URL: publicUrl, OIDC_ISSUER: config.oidc.issuer ?? '' },
+      deps: { devIdp, verifier: undefined },
+    });
+    cleanups.push(() => ctx.close());
+    // The portal fetches the provider's discovery and tokens from itself over HTTP.
+    await ctx.app.listen({ port, host: '127.0.0.1' });
+
+    const discovery = await ctx.app.inject({
+      url: '/dev-idp/.well-known/openid-configuration',
+      headers: { host: `127.0.0.1:${port}`, authorization: 'Bearer not-for-the-portal' },
+    });
+    expect(discovery.statusCode).toBe(200);
+    expect(discovery.json()).toMatchObject({
+      issuer: `${publicUrl}/dev-idp`,
+      authorization_endpoint: `${publicUrl}/dev-idp/auth`,
+      end_session_endpoint: `${publicUrl}/dev-idp/session/end`,
+      code_challenge_methods_supported: ['S256'],
+    });
+
+    const browser = createTestBrowser({ app: ctx.app, origin: publicUrl });
+    const page = await browser.follow(await browser.get('/auth/login?returnTo=/'));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const { action, fields } = browser.form(page.body);
+    const done = await browser.follow(
+      await browser.post(new URL(action, page.url).href, {
+        ...fields,
+        username: 'alice',
+        password: 'alice',
+      }),
+      (response) => response.url.startsWith(`${publicUrl}/auth/callback`),
+    );
+    expect(done.location).toBe(`${publicUrl}/`);
+    const me = await browser.get('/api/me');
+    expect(JSON.parse(me.body)).toMatchObject({
+      givenName: 'Alice',
+      groups: ['genomics', 'staff'],
+    });
+  });
+
+  it('makes the server exit with a clear message in production without OIDC_ISSUER', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dev-idp-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const result = await runMain({ DATA_DIR: dir, NODE_ENV: 'production' }, 'is running at');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('refuses to run when NODE_ENV=production');
+    expect(result.stdout).not.toContain('is running at');
+  });
+
+  it('is listed with its demo accounts when the server starts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dev-idp-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const port = await freePort();
+    const result = await runMain({ DATA_DIR: dir, PORT: String(port) }, 'admin ');
+    expect(result.stdout).toContain(`demo identity provider at http://localhost:${port}/dev-idp`);
+    for (const user of ['alice', 'bob', 'admin']) {
+      expect(result.stdout).toContain(`${user.padEnd(6)} password "${user}"`);
+    }
+  });
+});
