@@ -92,4 +92,20 @@ describe('AppCard', () => {
     rerender(<AppCard app={app} status={null} favoriteToggle={<button>fav</button>} />);
     expect(screen.getByRole('button', { name: 'fav' })).toBeInTheDocument();
   });
+  it('marks the highlighted parts of the name, keeping it as the card name', () => {
+    const app = makeApp({ name: 'RStudio Server' });
+    render(
+      <AppCard
+        app={app}
+        status={null}
+        nameParts={[
+          { text: 'RStudio', highlighted: true },
+          { text: ' Server', highlighted: false },
+        ]}
+      />,
+    );
+    const card = screen.getByRole('article', { name: 'RStudio Server' });
+    expect(within(card).getByRole('heading', { level: 3 })).toHaveTextContent('RStudio Server');
+    expect([...card.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['RStudio']);
+  });
 });

@@ -45,7 +45,7 @@ function setup(results: SearchResult[] = [galaxy, igv, wiki]) {
     );
   }
   render(<Harness />);
-  const field = screen.getByRole('combobox', { name: 'Search apps' });
+  const field = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search apps' });
   return { field, openLink, commit, user: userEvent.setup() };
 }
 
@@ -56,20 +56,24 @@ const activeOption = (field: HTMLElement) => {
   return id ? document.getElementById(id) : null;
 };
 
+const combobox = () => screen.getByRole('combobox', { name: 'Search apps' });
+
 describe('SearchBar', () => {
   it('is a collapsed combobox in a search landmark until there is something to list', async () => {
     const { field, user } = setup();
     expect(screen.getByRole('search')).toContainElement(field);
-    expect(field).toHaveAttribute('aria-expanded', 'false');
+    expect(combobox()).toContainElement(field);
+    expect(combobox()).toHaveAttribute('aria-owns', field.getAttribute('aria-controls'));
+    expect(combobox()).toHaveAttribute('aria-expanded', 'false');
     expect(field).toHaveAttribute('aria-autocomplete', 'list');
     expect(field).not.toHaveAttribute('aria-activedescendant');
     expect(field).toHaveAccessibleDescription(/Enter opens it in a new tab/);
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
 
     await user.click(field);
-    expect(field).toHaveAttribute('aria-expanded', 'false');
+    expect(combobox()).toHaveAttribute('aria-expanded', 'false');
     await user.keyboard('ga');
-    expect(field).toHaveAttribute('aria-expanded', 'true');
+    expect(combobox()).toHaveAttribute('aria-expanded', 'true');
     expect(field).toHaveAttribute('aria-controls', screen.getByRole('listbox').id);
   });
 
@@ -146,7 +150,7 @@ describe('SearchBar', () => {
     const { field, openLink, user } = setup([]);
     await user.type(field, 'zzz{Enter}');
     expect(openLink).not.toHaveBeenCalled();
-    expect(field).toHaveAttribute('aria-expanded', 'false');
+    expect(combobox()).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('clears with Escape, then leaves the field with a second Escape', async () => {
@@ -155,7 +159,7 @@ describe('SearchBar', () => {
     await user.keyboard('{Escape}');
     expect(field).toHaveValue('');
     expect(field).toHaveFocus();
-    expect(field).toHaveAttribute('aria-expanded', 'false');
+    expect(combobox()).toHaveAttribute('aria-expanded', 'false');
     await user.keyboard('{Escape}');
     expect(field).not.toHaveFocus();
   });
@@ -165,7 +169,7 @@ describe('SearchBar', () => {
     await user.type(field, 'a');
     commit.mockClear();
     await user.tab();
-    expect(field).toHaveAttribute('aria-expanded', 'false');
+    expect(combobox()).toHaveAttribute('aria-expanded', 'false');
     expect(field).not.toHaveAttribute('aria-activedescendant');
     expect(commit).toHaveBeenCalled();
   });

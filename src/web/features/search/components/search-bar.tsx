@@ -53,7 +53,8 @@ export function openInNewTab(href: string): void {
  * arrow keys move through the results, Enter opens the active one in a new tab, Escape clears
  * the query and a second Escape leaves the field. `/`, Ctrl+K or Cmd+K focus the field from
  * anywhere except another text field. A live region announces the number of results; the
- * active result is the field's `aria-activedescendant`.
+ * active result is the field's `aria-activedescendant`. The field is a `type="search"` input
+ * (role searchbox) inside an ARIA 1.1 combobox container that carries `aria-expanded`.
  */
 export function SearchBar({ search, results, inputRef, openLink = openInNewTab }: SearchBarProps) {
   const { query, setQuery, commit, clear } = search;
@@ -132,42 +133,51 @@ export function SearchBar({ search, results, inputRef, openLink = openInNewTab }
   };
 
   return (
-    <div role="search" className="relative w-full">
-      <label className="input w-full">
-        <Search aria-hidden="true" className="size-4 opacity-60" />
-        <input
-          ref={input}
-          type="search"
-          role="combobox"
-          aria-label="Search apps"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listboxId}
-          aria-activedescendant={activeOptionId}
-          aria-describedby={hintId}
-          aria-keyshortcuts="/ Control+K Meta+K"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          enterKeyHint="go"
-          placeholder="Search apps"
-          className="grow"
-          value={query}
-          onChange={(event) => changeQuery(event.target.value)}
-          onKeyDown={onKeyDown}
-          onFocus={() => {
-            setFocused(true);
-            preloadSearchEngine();
-          }}
-          onBlur={() => {
-            setFocused(false);
-            commit();
-          }}
-        />
-        <kbd aria-hidden="true" className="kbd kbd-sm hidden md:inline-flex">
-          /
-        </kbd>
-      </label>
+    <div role="search" className="relative w-full max-w-3xl">
+      {/* ARIA 1.1 combobox: the container owns the search field (a real searchbox) and the
+          list; the field keeps the active option in aria-activedescendant. */}
+      <div
+        role="combobox"
+        aria-label="Search apps"
+        aria-haspopup="listbox"
+        aria-expanded={expanded}
+        aria-controls={listboxId}
+        aria-owns={listboxId}
+      >
+        <label className="input w-full">
+          <Search aria-hidden="true" className="size-4 opacity-60" />
+          <input
+            ref={input}
+            type="search"
+            aria-label="Search apps"
+            aria-autocomplete="list"
+            aria-controls={listboxId}
+            aria-activedescendant={activeOptionId}
+            aria-describedby={hintId}
+            aria-keyshortcuts="/ Control+K Meta+K"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            enterKeyHint="go"
+            placeholder="Search apps"
+            className="grow"
+            value={query}
+            onChange={(event) => changeQuery(event.target.value)}
+            onKeyDown={onKeyDown}
+            onFocus={() => {
+              setFocused(true);
+              preloadSearchEngine();
+            }}
+            onBlur={() => {
+              setFocused(false);
+              commit();
+            }}
+          />
+          <kbd aria-hidden="true" className="kbd kbd-sm hidden md:inline-flex">
+            /
+          </kbd>
+        </label>
+      </div>
       <p id={hintId} className="sr-only">
         Up and down arrows choose a result, Enter opens it in a new tab, Escape clears the search.
       </p>
