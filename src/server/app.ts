@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Data access and services.
-  const apps = createAppsRepository(db, { onChange: () => snapshot.invalidate() });
+  const apps = createAppsRepository(db);
   const snapshot = createCatalogSnapshot(apps);
   const clock = createMonotonicClock();
   const appsService = createAppsService({ snapshot });

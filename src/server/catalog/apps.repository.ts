@@ -8,7 +8,18 @@ import type { Viewer } from './visibility.js';
 
 export type { AppRecord } from './apps.queries.js';
 
-export function createAppsRepository(db: Db, options: { onChange?: () => void } = {}) {
+/** Who wants to hear of catalog writes, per database: every repository on a Db shares them. */
+const changeListeners = new WeakMap<Db, Set<() => void>>();
+
+export function createAppsRepository(db: Db) {
+  const listeners = (): Set<() => void> => {
+    let set = changeListeners.get(db);
+    if (!set) {
+      set = new Set();
+      changeListeners.set(db, set);
+    }
+    return set;
+  };
   // Compiled once: the fingerprint is checked on every catalog read.
   const versionQuery = db
     .selectNoFrom((eb) => [
@@ -30,6 +41,12 @@ export function createAppsRepository(db: Db, options: { onChange?: () => void } 
   const withGroups = (rows: Parameters<typeof attachGroups>[1]) => attachGroups(db, rows);
 
   return {
+    /** Calls `listener` after every catalog write through any repository on this database. */
+    onChange(listener: () => void): () => void {
+      listeners().add(listener);
+      return () => listeners().delete(listener);
+    },
+
     /**
      * A cheap fingerprint of the catalog: app count, latest `updated`, group-link count. Every
      * write sets `updated`; inserts and deletions change the counts; so does another process.
@@ -151,7 +168,7 @@ export function createAppsRepository(db: Db, options: { onChange?: () => void } 
         }
         return { inserted, updated };
       });
-      options.onChange?.();
+      for (const listener of listeners()) listener();
       return result;
     },
   };

@@ -15,19 +15,26 @@ const MAX_CACHED_VIEWS = 512;
 
 /**
  * The catalog in memory, in listing order, for the read path of GET /api/apps: the table changes
- * rarely (catalog loads, admin edits) and is read on every page view. Each read compares a cheap
- * fingerprint of the tables (catalogVersion) and reloads when it changed, so writes from anywhere,
- * even another process, are seen at once; writers here also call invalidate()
+ * rarely (catalog loads, admin edits) and is read on every page view. Every write through an apps
+ * repository on the same database invalidates it at once; writes by another process are caught by
+ * a cheap fingerprint of the tables (catalogVersion), compared at most once per second
  * (docs/decisions/0003-catalog-snapshot.md). Visibility is the same
  * rule as visibility.ts's canSee, applied to the snapshot; each distinct set of groups gets its
  * filtered list computed once per snapshot.
  */
-export function createCatalogSnapshot(source: {
-  findAll(): Promise<AppRecord[]>;
-  catalogVersion(): Promise<string>;
-}) {
+export function createCatalogSnapshot(
+  source: {
+    findAll(): Promise<AppRecord[]>;
+    catalogVersion(): Promise<string>;
+    onChange(listener: () => void): () => void;
+  },
+  options: { recheckMs?: number; now?: () => number } = {},
+) {
+  const recheckMs = options.recheckMs ?? 1000;
+  const now = options.now ?? Date.now;
   let entries: Promise<Entry[]> | undefined;
   let loadedVersion: string | undefined;
+  let checkedAt = Number.NEGATIVE_INFINITY;
   let views = new Map<string, readonly App[]>();
   let generation = 0;
 
@@ -52,16 +59,28 @@ export function createCatalogSnapshot(source: {
     return pending;
   }
 
+  const invalidate = (): void => {
+    generation += 1;
+    loadedVersion = undefined;
+    entries = undefined;
+    views = new Map();
+  };
+  source.onChange(invalidate);
+
   return {
     /** The apps the viewer may see, sorted by category then name. */
     async visibleApps(viewer: Viewer): Promise<readonly App[]> {
-      // Another process (or a test) may have written: compare the fingerprint first.
-      const version = await source.catalogVersion();
-      if (version !== loadedVersion) {
-        generation += 1;
-        loadedVersion = version;
-        entries = undefined;
-        views = new Map();
+      // Writes in this process invalidate at once (onChange); another process's writes are
+      // caught by comparing the fingerprint, at most once per recheckMs.
+      if (loadedVersion === undefined || now() - checkedAt >= recheckMs) {
+        checkedAt = now();
+        const version = await source.catalogVersion();
+        if (version !== loadedVersion) {
+          generation += 1;
+          loadedVersion = version;
+          entries = undefined;
+          views = new Map();
+        }
       }
       const snapshot = await (entries ??= load());
       const groups = [...new Set((viewer?.groups ?? []).map(normalizeGroup))].sort();
@@ -77,12 +96,7 @@ export function createCatalogSnapshot(source: {
     },
 
     /** Forget everything; the next read loads the catalog again. */
-    invalidate(): void {
-      generation += 1;
-      loadedVersion = undefined;
-      entries = undefined;
-      views = new Map();
-    },
+    invalidate,
   };
 }
 
