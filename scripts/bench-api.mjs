@@ -2,14 +2,13 @@
 // `npm run bench:api`: load-tests GET /api/apps on the built server, on loopback, with a 100-app
 // catalog: anonymous, and with a bearer token carrying 3 groups (verified against a local issuer's
 // JWKS, as in production). Bounded: two 10-second runs of 50 connections. Prints the figures.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { ensureBuild, ensureDependencies, ROOT } from './lib/ensure.mjs';
+import { listen, load, startBuiltPortal } from './lib/bench.mjs';
+import { ensureBuild, ensureDependencies } from './lib/ensure.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
@@ -17,16 +16,6 @@ const TARGETS = { anonymous: 5000, authenticated: 3000, p99Ms: 25 };
 
 ensureDependencies();
 ensureBuild();
-
-const listen = (server) =>
-  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
-
-async function freePort() {
-  const server = createServer();
-  const port = await listen(server);
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 // A local OpenID issuer: discovery document and JWKS, nothing else.
 const { privateKey, publicKey } = await generateKeyPair('RS256');
@@ -60,33 +49,12 @@ const apps = Array.from({ length: 100 }, (_, i) => ({
 }));
 writeFileSync(join(dir, 'catalog.json'), JSON.stringify({ apps }));
 
-const port = await freePort();
-const server = spawn(process.execPath, [join(ROOT, 'dist', 'server', 'main.js')], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: join(dir, 'data'),
-    CATALOG_FILE: join(dir, 'catalog.json'),
-    DEMO_CATALOG: 'false',
-    OIDC_ISSUER: issuer,
-    MONITOR_PROBE: 'false',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
+const portal = await startBuiltPortal({
+  DATA_DIR: join(dir, 'data'),
+  CATALOG_FILE: join(dir, 'catalog.json'),
+  DEMO_CATALOG: 'false',
+  OIDC_ISSUER: issuer,
 });
-await new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error('the server did not start within 30 s')), 30_000);
-  server.stdout.on('data', (chunk) => {
-    if (chunk.toString().includes('is running at')) {
-      clearTimeout(timer);
-      resolve();
-    }
-  });
-  server.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-});
-server.stdout.resume();
 
 const now = Math.floor(Date.now() / 1000);
 const token = await new SignJWT({
@@ -103,14 +71,12 @@ const token = await new SignJWT({
   .setExpirationTime(now + 3600)
   .sign(privateKey);
 
-const url = `http://127.0.0.1:${port}/api/apps`;
+const url = `${portal.url}/api/apps`;
 async function measure(name, headers) {
   const check = await fetch(url, { headers });
   if (!check.ok) throw new Error(`${name}: GET /api/apps answered ${check.status}`);
   const body = await check.json();
-  // Warm-up, then the measured run.
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+  const { result } = await load({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
   return {
     name,
     visible: body.totalItems,
@@ -129,7 +95,7 @@ try {
     await measure('authenticated (bearer, 3 groups)', { authorization: `Bearer ${token}` }),
   ];
 } finally {
-  server.kill('SIGTERM');
+  portal.stop();
   idp.close();
   rmSync(dir, { recursive: true, force: true });
 }

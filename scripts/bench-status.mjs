@@ -4,13 +4,12 @@
 // counted. Bounded: 50 connections, a 2-second warm-up and a 10-second run for full answers, the
 // same for ETag revalidations (304), and for GET /api/health as a baseline of what the machine
 // gives at that moment. Prints req/s, p99 and the upstream requests made meanwhile.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { ensureBuild, ensureDependencies, ROOT } from './lib/ensure.mjs';
+import { listen, load, startBuiltPortal } from './lib/bench.mjs';
+import { ensureBuild, ensureDependencies } from './lib/ensure.mjs';
 
 const APPS = 100;
 const CONNECTIONS = 50;
@@ -21,16 +20,6 @@ const TARGETS = { rps: 5000, p99Ms: 25 };
 
 ensureDependencies();
 ensureBuild();
-
-const listen = (server) =>
-  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
-
-async function freePort() {
-  const server = createServer();
-  const port = await listen(server);
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 // The catalog: 100 public apps (an anonymous caller sees every status: the largest answer).
 const dir = mkdtempSync(join(tmpdir(), 'bench-status-'));
@@ -74,49 +63,26 @@ const kuma = createServer((req, res) => {
 });
 const kumaUrl = `http://127.0.0.1:${await listen(kuma)}`;
 
-const port = await freePort();
-const server = spawn(process.execPath, [join(ROOT, 'dist', 'server', 'main.js')], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
+let portal;
+const stop = () => {
+  portal?.stop();
+  kuma.closeAllConnections();
+  kuma.close();
+  rmSync(dir, { recursive: true, force: true });
+};
+
+let results;
+try {
+  portal = await startBuiltPortal({
     DATA_DIR: join(dir, 'data'),
     CATALOG_FILE: join(dir, 'catalog.json'),
     DEMO_CATALOG: 'false',
     UPTIME_KUMA_URL: kumaUrl,
     UPTIME_KUMA_API_KEY: API_KEY,
     MONITOR_PROXY_URL: '',
-    MONITOR_PROBE: 'false',
     MONITOR_INTERVAL: String(INTERVAL_S),
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const stop = () => {
-  server.kill('SIGTERM');
-  kuma.closeAllConnections();
-  kuma.close();
-  rmSync(dir, { recursive: true, force: true });
-};
-
-const url = `http://127.0.0.1:${port}/api/monitor-status`;
-let results;
-try {
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error('the server did not start within 30 s')),
-      30_000,
-    );
-    server.stdout.on('data', (chunk) => {
-      if (chunk.toString().includes('is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    server.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
   });
-  server.stdout.resume();
+  const url = `${portal.url}/api/monitor-status`;
 
   // Wait (at most 10 s) for the monitor's first cycle to fill the cache.
   let first;
@@ -130,16 +96,14 @@ try {
   const etag = first.headers.get('etag');
 
   const measure = async (name, headers, target = url) => {
-    await autocannon({ url: target, headers, connections: CONNECTIONS, duration: 2 });
-    const before = upstream.length;
-    const started = Date.now();
-    const result = await autocannon({
+    let before = 0;
+    const { result, seconds } = await load({
       url: target,
       headers,
       connections: CONNECTIONS,
       duration: DURATION_S,
+      onMeasure: () => (before = upstream.length),
     });
-    const seconds = (Date.now() - started) / 1000;
     const expectedStatus = headers['if-none-match'] ? 304 : 200;
     return {
       name,

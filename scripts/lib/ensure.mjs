@@ -1,7 +1,7 @@
 // Helpers for `npm start` and `npm test` on a fresh clone. Node built-ins only: they run before
 // node_modules exists.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -67,9 +67,18 @@ export function ensureDependencies() {
   const lock = join(ROOT, 'package-lock.json');
   if (existsSync(marker) && mtime(marker) >= mtime(lock)) return;
   console.log('Installing dependencies (the first run builds better-sqlite3; about a minute)...');
-  runNpm(
-    existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'],
-  );
+  const flags = ['--no-audit', '--no-fund'];
+  // npm ci installs exactly the lock file. It refuses a lock that lacks optional packages for
+  // other platforms, which happens when the registry in use does not serve them all; npm install
+  // then installs the same versions and skips what this platform does not need.
+  const clean = existsSync(lock) ? runNpm(['ci', ...flags], { allowFailure: true }) : 1;
+  if (clean !== 0) {
+    if (existsSync(lock)) console.log('npm ci refused the lock file; installing with npm install.');
+    runNpm(['install', ...flags]);
+  }
+  // Mark the install as newer than the lock file, which npm install may have rewritten.
+  const now = new Date();
+  if (existsSync(marker)) utimesSync(marker, now, now);
 }
 
 const BUILD_INPUTS = [

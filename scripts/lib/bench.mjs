@@ -1,0 +1,63 @@
+// Shared pieces of the benchmark scripts: loopback servers, the built portal in a child process,
+// and a bounded autocannon run with a warm-up.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { ROOT } from './ensure.mjs';
+
+/** Listens on a free loopback port; resolves with the port. */
+export const listen = (server) =>
+  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
+
+export async function freePort() {
+  const server = createServer();
+  const port = await listen(server);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Starts the built server (dist/server/main.js) on a free loopback port with the given
+ * environment, at the server's default log level unless LOG_LEVEL is set. Resolves once it
+ * listens, with its base URL and a stop function.
+ */
+export async function startBuiltPortal(env) {
+  const port = await freePort();
+  const server = spawn(process.execPath, [join(ROOT, 'dist', 'server', 'main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MONITOR_PROBE: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('the server did not start within 30 s')),
+      30_000,
+    );
+    server.stdout.on('data', (chunk) => {
+      if (chunk.toString().includes('is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    server.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+  // Keep reading its output (request logs) so the pipe never fills.
+  server.stdout.resume();
+  return { url: `http://127.0.0.1:${port}`, stop: () => server.kill('SIGTERM') };
+}
+
+/** A 2-second warm-up, then the measured run (`onMeasure` is called between); both bounded. */
+export async function load({ url, headers = {}, connections, duration, onMeasure = () => {} }) {
+  await autocannon({ url, headers, connections, duration: 2 });
+  onMeasure();
+  const started = Date.now();
+  const result = await autocannon({ url, headers, connections, duration });
+  return { result, seconds: (Date.now() - started) / 1000 };
+}
