@@ -67,15 +67,10 @@ export function ensureDependencies() {
   const lock = join(ROOT, 'package-lock.json');
   if (existsSync(marker) && mtime(marker) >= mtime(lock)) return;
   console.log('Installing dependencies (the first run builds better-sqlite3; about a minute)...');
-  const flags = ['--no-audit', '--no-fund'];
-  // npm ci installs exactly the lock file. It refuses a lock that lacks optional packages for
-  // other platforms, which happens when the registry in use does not serve them all; npm install
-  // then installs the same versions and skips what this platform does not need.
-  const clean = existsSync(lock) ? runNpm(['ci', ...flags], { allowFailure: true }) : 1;
-  if (clean !== 0) {
-    if (existsSync(lock)) console.log('npm ci refused the lock file; installing with npm install.');
-    runNpm(['install', ...flags]);
-  }
+  // npm install, not npm ci: it installs the versions in the lock file too, and accepts a lock
+  // that lacks optional packages for other platforms, which npm ci refuses (the registry reachable
+  // here does not serve them all, so every lock file made here lacks some).
+  runNpm(['install', '--no-audit', '--no-fund']);
   // Mark the install as newer than the lock file, which npm install may have rewritten.
   const now = new Date();
   if (existsSync(marker)) utimesSync(marker, now, now);
