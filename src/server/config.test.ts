@@ -118,7 +118,7 @@ describe('documentation', () => {
 
   it('docs/configuration.md documents exactly the variables the server reads', () => {
     const doc = readFileSync(new URL('docs/configuration.md', root), 'utf8');
-    const documented = [...doc.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]).sort();
+    const documented = [...doc.matchAll(/^\| `([A-Z0-9_]+)` +\|/gm)].map((m) => m[1]).sort();
     expect(documented).toEqual(names);
   });
 
