@@ -92,7 +92,9 @@ export function ensureBuild({ force = false } = {}) {
   const stamp = join(ROOT, 'dist', '.build-stamp');
   if (!force && existsSync(stamp) && mtime(stamp) >= newest(BUILD_INPUTS)) return;
   console.log('Building...');
-  runNpm(['run', 'build']);
+  // A production build whoever asks (test runners set NODE_ENV=test, which would make Vite
+  // bundle React's development build).
+  runNpm(['run', 'build'], { env: { NODE_ENV: 'production' } });
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }
 
