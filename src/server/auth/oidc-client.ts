@@ -74,6 +74,8 @@ export interface OidcClientOptions {
   timeoutSeconds?: number;
   /** How long a failed discovery is remembered before trying again, in milliseconds. */
   retryAfterMs?: number;
+  /** Time-out of the check that the provider still answers, in milliseconds. */
+  probeTimeoutMs?: number;
 }
 
 function isServerFailure(status: number | undefined): boolean {
@@ -137,6 +139,9 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
   let pending: Promise<client.Configuration> | undefined;
   let failedAt = 0;
   let lastFailure: IdpUnavailableError | undefined;
+  /** When the provider last answered (discovery or probe). */
+  let answeredAt = 0;
+  const discoveryUrl = `${options.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
 
   async function discover(): Promise<client.Configuration> {
     const metadata: Partial<client.ClientMetadata> = {
@@ -167,6 +172,7 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
       .then((discovered) => {
         configuration = discovered;
         lastFailure = undefined;
+        answeredAt = Date.now();
         return discovered;
       })
       .catch((error: unknown) => {
@@ -180,11 +186,37 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
     return pending;
   }
 
+  /**
+   * Discovery is cached, so a provider that went down later would only show up as the
+   * browser's own connection error once it is sent there. Before sending a browser to the
+   * provider, check that it still answers (unless it just did), so the portal can say so.
+   */
+  async function ensureAnswering(): Promise<void> {
+    if (Date.now() - answeredAt < retryAfterMs) return;
+    let status: number;
+    try {
+      const response = await fetch(discoveryUrl, {
+        redirect: 'manual',
+        signal: AbortSignal.timeout(options.probeTimeoutMs ?? 3000),
+      });
+      status = response.status;
+      await response.body?.cancel();
+    } catch (error) {
+      throw new IdpUnavailableError('the identity provider could not be reached', {
+        cause: error,
+      });
+    }
+    if (status >= 500) throw new IdpUnavailableError(`the identity provider failed (${status})`);
+    answeredAt = Date.now();
+  }
+
   return {
     issuer: options.issuer,
 
     async authorizationUrl(parameters) {
-      return client.buildAuthorizationUrl(await config(), {
+      const configuration = await config();
+      await ensureAnswering();
+      return client.buildAuthorizationUrl(configuration, {
         redirect_uri: options.redirectUri,
         scope,
         response_type: 'code',

@@ -1,7 +1,9 @@
 import type { StateStorage } from 'zustand/middleware';
 import { fetchMe } from '../features/auth/api/me.js';
 import { LOGOUT_PATH, loginUrl } from '../features/auth/api/sign-in.js';
+import type { SilentCheckResult } from '../features/auth/api/silent-check.js';
 import { createSessionStore, type SessionStore } from '../features/auth/stores/session-store.js';
+import { createSilentSignOn, type TabStorage } from '../features/auth/utils/silent-sign-on.js';
 import { fetchAllApps } from '../features/catalog/api/apps.js';
 import { createCatalogStore, type CatalogStore } from '../features/catalog/stores/catalog-store.js';
 import { createStatusStore, type StatusStore } from '../features/status/stores/status-store.js';
@@ -12,6 +14,11 @@ export interface AppEnvironment {
   currentPath(): string;
   navigate(url: string): void;
   submitPost(url: string): void;
+  /**
+   * The silent sign-on check on load (a hidden frame) and the tab's storage for its
+   * once-per-tab rule (sessionStorage). Without it, signing in always takes a click.
+   */
+  silentSignOn?: { check(): Promise<SilentCheckResult>; storage: TabStorage };
 }
 
 export interface AppStores {
@@ -27,6 +34,7 @@ export function createStores(env: AppEnvironment): AppStores {
   const catalog = createCatalogStore({ fetchAllApps });
   const session = createSessionStore({
     fetchMe,
+    ...(env.silentSignOn ? { silentSignOn: createSilentSignOn(env.silentSignOn) } : {}),
     storage: env.storage,
     reloadPublicApps: () => catalog.getState().load({ publicOnly: true }),
     signIn: () => env.navigate(loginUrl(env.currentPath())),
@@ -43,10 +51,20 @@ export function createStores(env: AppEnvironment): AppStores {
 
 /**
  * Start-up: ask who is signed in, then load the apps. When nobody is (or the server could not
- * say), the apps are asked for without the session cookie: the public apps.
+ * say), the apps are asked for without the session cookie: the public apps. The silent sign-on
+ * check then runs in the background, never delaying them; if it signs the user in, the apps
+ * are loaded again with the cookie (the load started last wins, whichever answers first).
  */
 export async function bootstrap(stores: AppStores): Promise<void> {
-  await stores.session.getState().init();
-  const { isAuthenticated } = stores.session.getState();
-  await stores.catalog.getState().load({ publicOnly: !isAuthenticated });
+  const { session, catalog } = stores;
+  await session.getState().init();
+  const { isAuthenticated } = session.getState();
+  const apps = catalog.getState().load({ publicOnly: !isAuthenticated });
+  if (!isAuthenticated) {
+    void session
+      .getState()
+      .silentSignIn()
+      .then((signedIn) => (signedIn ? catalog.getState().load() : undefined));
+  }
+  await apps;
 }

@@ -1,9 +1,11 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../../../shared/api/schemas.js';
 import { makeApp, makeMe } from '../../../test-support/fixtures.js';
 import { server } from '../../../test-support/server.js';
 import { fetchMe } from '../api/me.js';
+import { checkSilently, SILENT_MESSAGE_TYPE } from '../api/silent-check.js';
+import { createSilentSignOn } from '../utils/silent-sign-on.js';
 import { createSessionStore, SESSION_STORAGE_KEY, type SessionDeps } from './session-store.js';
 
 const quiet = () => {};
@@ -188,5 +190,156 @@ describe('session store', () => {
     store.getState().applyMe(me);
     expect(store.getState().user?.given_name).toBe('Grace');
     expect(store.getState().favorites.map((app) => app.name)).toEqual(['IGV']);
+  });
+});
+
+describe('silent sign-in on load', () => {
+  const frames = () => document.querySelectorAll('iframe[title="Sign-in check"]');
+  let meRequests = 0;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    meRequests = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/me') meRequests += 1;
+    });
+  });
+  afterEach(() => {
+    server.events.removeAllListeners();
+    vi.useRealTimers();
+    sessionStorage.clear();
+    document.body.innerHTML = '';
+  });
+
+  /** A page load: a new store with the real check (hidden frame) and this tab's storage. */
+  function load(overrides: Partial<SessionDeps> = {}) {
+    const silentSignOn = createSilentSignOn({
+      check: () => checkSilently(),
+      storage: sessionStorage,
+    });
+    return setup({ silentSignOn, ...overrides });
+  }
+
+  /** The result page in the frame posting its outcome, as the server's silent.js does. */
+  function frameSays(result: string, origin = window.location.origin) {
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Sign-in check"]');
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { type: SILENT_MESSAGE_TYPE, result },
+        origin,
+        source: frame?.contentWindow ?? null,
+      }),
+    );
+  }
+
+  it('signs in without a click when the provider still knows the user', async () => {
+    const { store, events } = load();
+    await store.getState().init();
+    expect(store.getState().isAuthenticated).toBe(false);
+
+    const signedIn = store.getState().silentSignIn();
+    expect(frames()).toHaveLength(1);
+    // The frame's callback has set the session cookie: the server now knows the user.
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ givenName: 'Alice' }))));
+    frameSays('signed-in');
+    await expect(signedIn).resolves.toBe(true);
+
+    expect(store.getState()).toMatchObject({
+      isAuthenticated: true,
+      user: { given_name: 'Alice' },
+    });
+    expect(frames()).toHaveLength(0);
+    expect(events).toEqual([]);
+    expect(window.location.search).toBe('');
+  });
+
+  it('stays public when nobody is signed in at the provider, asking /api/me no more', async () => {
+    const { store } = load();
+    await store.getState().init();
+    const signedIn = store.getState().silentSignIn();
+    frameSays('anonymous');
+    await expect(signedIn).resolves.toBe(false);
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, user: null });
+    expect(meRequests).toBe(1);
+    expect(frames()).toHaveLength(0);
+  });
+
+  it('gives up after 5 s when the provider does not answer', async () => {
+    const { store } = load();
+    await store.getState().init();
+    const signedIn = store.getState().silentSignIn();
+    await vi.advanceTimersByTimeAsync(5000);
+    await expect(signedIn).resolves.toBe(false);
+    expect(store.getState().isAuthenticated).toBe(false);
+    expect(frames()).toHaveLength(0);
+  });
+
+  it('ignores a "signed-in" message from another origin', async () => {
+    const { store } = load();
+    await store.getState().init();
+    // Were the message taken, the server would now say who is signed in.
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe())));
+    const signedIn = store.getState().silentSignIn();
+    frameSays('signed-in', 'https://evil.example');
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(frames()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(signedIn).resolves.toBe(false);
+    expect(store.getState().isAuthenticated).toBe(false);
+  });
+
+  it('is tried once per page load, and not again in this tab after it failed', async () => {
+    const first = load();
+    await first.store.getState().init();
+    const attempt = first.store.getState().silentSignIn();
+    expect(first.store.getState().silentSignIn()).toBe(attempt);
+    expect(frames()).toHaveLength(1);
+    frameSays('unavailable');
+    await expect(attempt).resolves.toBe(false);
+
+    const reloaded = load();
+    await reloaded.store.getState().init();
+    await expect(reloaded.store.getState().silentSignIn()).resolves.toBe(false);
+    expect(frames()).toHaveLength(0);
+
+    // An explicit sign-in makes it possible again (e.g. when that session expires later).
+    reloaded.store.getState().login();
+    expect(reloaded.events).toEqual(['sign in']);
+    const later = load();
+    void later.store.getState().silentSignIn();
+    expect(frames()).toHaveLength(1);
+  });
+
+  it('makes no check when the user is already signed in', async () => {
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe())));
+    const { store } = load();
+    await store.getState().init();
+    await expect(store.getState().silentSignIn()).resolves.toBe(false);
+    expect(frames()).toHaveLength(0);
+  });
+
+  it('does not sign back in silently after an explicit sign-out', async () => {
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe())));
+    const { store, events } = load();
+    await store.getState().init();
+    await store.getState().logout();
+    expect(events).toEqual(['reload public apps', 'sign out']);
+
+    server.resetHandlers();
+    const afterSignOut = load();
+    await afterSignOut.store.getState().init();
+    await expect(afterSignOut.store.getState().silentSignIn()).resolves.toBe(false);
+    expect(frames()).toHaveLength(0);
+  });
+
+  it('counts "signed-in" followed by an anonymous /api/me as a failure', async () => {
+    const { store } = load();
+    const signedIn = store.getState().silentSignIn();
+    frameSays('signed-in');
+    await expect(signedIn).resolves.toBe(false);
+    expect(store.getState().isAuthenticated).toBe(false);
+    const reloaded = load();
+    await expect(reloaded.store.getState().silentSignIn()).resolves.toBe(false);
+    expect(frames()).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@ import { createJSONStorage, persist, type StateStorage } from 'zustand/middlewar
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { App, Me } from '../../../../shared/api/schemas.js';
 import { joinGroups } from '../../../../shared/identity/groups.js';
+import type { SilentSignOn } from '../utils/silent-sign-on.js';
 
 /**
  * localStorage key of the persisted session (documented in docs/web.md). Only
@@ -30,6 +31,12 @@ export interface SessionState {
   initialized: boolean;
   /** Asks the server who is signed in; any failure leaves the public state. */
   init(): Promise<void>;
+  /**
+   * When nobody is signed in: the silent sign-on check, at most once per page load (and per tab
+   * after a failure or a sign-out, see SilentSignOn). Resolves true when it signed the user in.
+   * Never rejects; failures only leave the public state.
+   */
+  silentSignIn(): Promise<boolean>;
   /** Hands over to the server's sign-in. Failures are only logged. */
   login(): void;
   /**
@@ -42,11 +49,10 @@ export interface SessionState {
 }
 
 export interface SessionDeps {
-  /**
-   * Who is signed in (null: nobody). This is the seam for the sign-on check on load: wrap it
-   * to try a silent sign-on before answering null.
-   */
+  /** Who is signed in (null: nobody). */
   fetchMe(): Promise<Me | null>;
+  /** The silent sign-on check on load; without it, signing in always takes a click. */
+  silentSignOn?: SilentSignOn;
   /** Loads the apps an anonymous visitor sees; awaited by logout before signing out. */
   reloadPublicApps(): Promise<void>;
   /** Navigates to the server's sign-in. */
@@ -81,10 +87,11 @@ const PUBLIC_STATE = { isAuthenticated: false, user: null, favorites: [] as App[
 export function createSessionStore(deps: SessionDeps): SessionStore {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
   let initializing: Promise<void> | undefined;
+  let silentAttempt: Promise<boolean> | undefined;
 
   return createStore<SessionState>()(
     persist(
-      (set) => ({
+      (set, get) => ({
         ...PUBLIC_STATE,
         initialized: false,
 
@@ -108,7 +115,30 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
           return initializing;
         },
 
+        silentSignIn() {
+          const silent = deps.silentSignOn;
+          if (!silent || get().isAuthenticated) return Promise.resolve(false);
+          silentAttempt ??= (async () => {
+            try {
+              const result = await silent.attempt();
+              if (result !== 'signed-in') return false;
+              const me = await deps.fetchMe();
+              if (me) {
+                set({ isAuthenticated: true, user: toSessionUser(me), favorites: me.favorites });
+                return true;
+              }
+              silent.failed();
+            } catch (error) {
+              silent.failed();
+              logError('The silent sign-in check failed; staying signed out.', error);
+            }
+            return false;
+          })();
+          return silentAttempt;
+        },
+
         login() {
+          deps.silentSignOn?.signingIn();
           try {
             deps.signIn();
           } catch (error) {
@@ -117,6 +147,8 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         },
 
         async logout() {
+          // Or the next page load of this tab would sign the user straight back in.
+          deps.silentSignOn?.signedOut();
           set({ ...PUBLIC_STATE });
           try {
             await deps.reloadPublicApps();

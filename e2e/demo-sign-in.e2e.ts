@@ -1,0 +1,59 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watch } from './support/browser.js';
+import { startPortal, type PortalServer } from './support/server.js';
+
+// `npm start` defaults: no OIDC_ISSUER, so the server runs the embedded demo identity provider
+// (at /dev-idp) and loads the demo catalog.
+let portal: PortalServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+describe('sign-in with the embedded demo identity provider', () => {
+  it('signs alice in on the demo login page and out again', async () => {
+    const context = await browser.newContext();
+    await context.route(
+      (url) => url.hostname.endsWith('.example.edu'),
+      (route) => route.abort(),
+    );
+    const watched = await watch(context);
+    const page = await context.newPage();
+    await page.goto(portal.url);
+    const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+    await signIn.waitFor({ timeout: 10_000 });
+    await expect
+      .poll(() => page.getByRole('article').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    const publicCount = await page.getByRole('article').count();
+
+    await signIn.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/dev-idp/'));
+    await page.getByLabel('Username').fill('alice');
+    await page.getByLabel('Password').fill('alice');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${portal.url}/`, { timeout: 15_000 });
+
+    const hello = page.getByRole('button', { name: 'Hello, Alice' });
+    await hello.waitFor({ timeout: 10_000 });
+    expect(await hello.getByTestId('user-avatar').textContent()).toBe('A');
+    await page.getByRole('heading', { name: 'RStudio Server' }).waitFor();
+    expect(await page.getByRole('article').count()).toBeGreaterThan(publicCount);
+
+    await hello.click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${portal.url}/`, { timeout: 15_000 });
+    await signIn.waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('heading', { name: 'RStudio Server' }).count()).toBe(0);
+
+    expect(watched.cspViolations).toEqual([]);
+    expect(watched.pageErrors).toEqual([]);
+    await context.close();
+  });
+});

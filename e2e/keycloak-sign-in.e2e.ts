@@ -1,0 +1,373 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  keycloakAvailability,
+  startKeycloak,
+  type RunningKeycloak,
+} from '../scripts/keycloak/keycloak.mjs';
+import { axeViolations } from './support/axe.js';
+import { launchBrowser, watch, type Watched } from './support/browser.js';
+import { freePort, startPortal, type PortalServer } from './support/server.js';
+
+// Sign-in journeys in Chromium against the built server and a real Keycloak (one Keycloak for
+// the whole file: it takes 20-70 s to start). Runs whenever the machine can provide Keycloak
+// (Java 17+, and Maven or a cached copy), like src/server/auth/keycloak.int.test.ts.
+
+const availability = keycloakAvailability();
+if (!availability.ok) console.warn(`Skipping the Keycloak browser tests: ${availability.reason}.`);
+
+/** This file's own catalog: two public apps, two for genomics, one for imaging. */
+const CATALOG = `apps:
+  - { id: galaxy, name: Galaxy, link: https://galaxy.example.edu/, category: apps, isPublic: true }
+  - { id: igv, name: IGV Web, link: https://igv.example.edu/, category: Data, isPublic: true }
+  - { id: rstudio, name: RStudio Server, link: https://rstudio.example.edu/, category: apps, associatedGroups: [genomics] }
+  - { id: variants, name: Variant Explorer, link: https://variants.example.edu/, env: stage, category: apps, associatedGroups: [genomics] }
+  - { id: omero, name: OMERO, link: https://omero.example.edu/, category: Data, associatedGroups: [imaging] }
+`;
+const PUBLIC_APPS = ['Galaxy', 'IGV Web'];
+const GENOMICS_APPS = ['RStudio Server', 'Variant Explorer'];
+const IMAGING_APPS = ['OMERO'];
+/** The sessionStorage key of the silent sign-on rule (src/web/features/auth/utils). */
+const SILENT_FLAG = 'app-portal.silent-sign-on';
+
+describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloak', () => {
+  const suiteStarted = Date.now();
+  let keycloak: RunningKeycloak;
+  let portal: PortalServer;
+  let browser: Browser;
+  let catalogDir: string;
+  const contexts: { context: BrowserContext; watched: Watched }[] = [];
+
+  beforeAll(async () => {
+    // The portal's port first, so that Keycloak's realm allows exactly its callback.
+    const port = await freePort();
+    keycloak = await startKeycloak({
+      portalUrls: [`http://127.0.0.1:${port}`],
+      log: (line) => console.log(line),
+    });
+    console.log(`Keycloak start: ${(keycloak.startupMs / 1000).toFixed(1)} s`);
+    catalogDir = mkdtempSync(join(tmpdir(), 'portal-e2e-catalog-'));
+    writeFileSync(join(catalogDir, 'catalog.yaml'), CATALOG);
+    [portal, browser] = await Promise.all([
+      startPortal(
+        { OIDC_ISSUER: keycloak.issuer, CATALOG_FILE: join(catalogDir, 'catalog.yaml') },
+        { port },
+      ),
+      launchBrowser(),
+    ]);
+  }, 400_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+    await keycloak?.stop();
+    if (catalogDir) rmSync(catalogDir, { recursive: true, force: true });
+    console.log(
+      `Keycloak browser tests: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s in all`,
+    );
+  }, 60_000);
+
+  /** A fresh browser context (its own cookies and storage), watched for CSP violations. */
+  async function newContext(options: { width?: number } = {}) {
+    const context = await browser.newContext(
+      options.width ? { viewport: { width: options.width, height: 800 } } : {},
+    );
+    // The demo links point at hosts that do not exist: never leave the machine.
+    await context.route(
+      (url) => url.hostname.endsWith('.example.edu'),
+      (route) => route.abort(),
+    );
+    const watched = await watch(context);
+    contexts.push({ context, watched });
+    return { context, watched };
+  }
+
+  /** Nothing went wrong on any page of the context; then it is closed. */
+  async function done(context: BrowserContext, watched: Watched) {
+    expect(watched.cspViolations).toEqual([]);
+    expect(watched.pageErrors).toEqual([]);
+    await context.close();
+  }
+
+  /** The names on the cards of the category sections (Favorites left out), sorted. */
+  async function catalogNames(page: Page): Promise<string[]> {
+    const names = await page
+      .getByRole('region')
+      .filter({ hasNot: page.getByRole('heading', { name: 'Favorites', exact: true }) })
+      .getByRole('article')
+      .locator('h3')
+      .allTextContents();
+    return names.sort();
+  }
+
+  async function waitForCards(page: Page, names: string[]) {
+    await expect.poll(() => catalogNames(page), { timeout: 15_000 }).toEqual([...names].sort());
+  }
+
+  /** Requests of the hidden frame (the silent check), and the page's own navigations. */
+  function record(page: Page) {
+    const frameRequests: string[] = [];
+    const navigations: string[] = [];
+    page.on('request', (request) => {
+      if (!request.isNavigationRequest()) return;
+      const path = new URL(request.url()).pathname;
+      if (request.frame() === page.mainFrame()) navigations.push(request.url());
+      else frameRequests.push(path);
+    });
+    return { frameRequests, navigations };
+  }
+
+  const silentFlag = (page: Page) =>
+    page.evaluate((key) => sessionStorage.getItem(key), SILENT_FLAG);
+
+  /** The silent check was made and is over (its frame is removed when it settles). */
+  async function silentCheckFinished(page: Page, frameRequests: string[]) {
+    await expect
+      .poll(
+        async () =>
+          frameRequests.includes('/auth/silent') && (await page.locator('iframe').count()),
+        { timeout: 15_000 },
+      )
+      .toBe(0);
+  }
+
+  /** On Keycloak's own login page (its form ids), as a person would. */
+  async function signInAtKeycloak(page: Page, username: string) {
+    await page.waitForURL((url) => url.href.startsWith(keycloak.url), { timeout: 30_000 });
+    await page.locator('#username').fill(username);
+    await page.locator('#password').fill(username);
+    await page.locator('#kc-login').click();
+    try {
+      await page.waitForURL(
+        (url) => url.origin === portal.url && !url.pathname.startsWith('/auth/'),
+        { timeout: 30_000 },
+      );
+    } catch (error) {
+      const text = await page.locator('body').innerText();
+      throw new Error(`sign-in stopped at ${page.url()}: ${text.slice(0, 300)}`, {
+        cause: error,
+      });
+    }
+  }
+
+  /** From the portal's home page: `Sign in`, then Keycloak's login page. */
+  async function signIn(page: Page, username: string) {
+    await page.goto(portal.url);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAtKeycloak(page, username);
+  }
+
+  it('anonymous: public apps only, "Sign in", no favorite buttons, accessible', async () => {
+    const { context, watched } = await newContext();
+    const page = await context.newPage();
+    const { frameRequests } = record(page);
+    await page.goto(portal.url);
+    await waitForCards(page, PUBLIC_APPS);
+    expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /favorites/i }).count()).toBe(0);
+
+    // The silent check ran in the background, found nobody and is not tried again in this tab.
+    await silentCheckFinished(page, frameRequests);
+    expect(frameRequests).toContain('/auth/callback');
+    expect(await silentFlag(page)).toBe('failed');
+    expect(page.url()).toBe(`${portal.url}/`);
+    await page.reload();
+    await waitForCards(page, PUBLIC_APPS);
+    expect(frameRequests.filter((path) => path === '/auth/silent')).toHaveLength(1);
+
+    expect(await axeViolations(page)).toEqual([]);
+    await done(context, watched);
+  });
+
+  it('alice signs in at Keycloak, favorites an app, keeps it after a reload, holds no token', async () => {
+    const { context, watched } = await newContext();
+    const page = await context.newPage();
+    await signIn(page, 'alice');
+
+    const hello = page.getByRole('button', { name: 'Hello, Alice' });
+    await hello.waitFor({ timeout: 15_000 });
+    expect(await hello.getByTestId('user-avatar').textContent()).toBe('A');
+    await waitForCards(page, [...PUBLIC_APPS, ...GENOMICS_APPS]);
+    expect(new URL(page.url()).search).toBe('');
+
+    await page.getByRole('button', { name: 'Add RStudio Server to favorites' }).click();
+    const favorites = page.getByRole('region', { name: 'Favorites' });
+    await favorites.waitFor();
+    expect(await favorites.getByRole('article').locator('h3').allTextContents()).toEqual([
+      'RStudio Server',
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.reload();
+    await favorites.waitFor({ timeout: 15_000 });
+    expect(await hello.isVisible()).toBe(true);
+    expect(await favorites.getByRole('article').locator('h3').allTextContents()).toEqual([
+      'RStudio Server',
+    ]);
+    expect(
+      await page
+        .getByRole('button', { name: 'Remove RStudio Server from favorites' })
+        .first()
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+
+    // No token anywhere scripts can read: storage holds the user only, the cookie is HttpOnly.
+    const readable = await page.evaluate(() => ({
+      local: JSON.stringify({ ...localStorage }),
+      session: JSON.stringify({ ...sessionStorage }),
+      cookies: document.cookie,
+    }));
+    expect(readable.local).toContain('Alice');
+    for (const text of Object.values(readable)) {
+      expect(text).not.toMatch(/token|eyJ[\w-]+\.[\w-]+/i);
+    }
+    expect(readable.cookies).not.toMatch(/portal_session|portal_signin/);
+    const sessionCookie = (await context.cookies(portal.url)).find(
+      (cookie) => cookie.name === 'portal_session',
+    );
+    expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    await done(context, watched);
+  });
+
+  it('silent sign-on: a new page of the same browser is signed in without a click', async () => {
+    const { context, watched } = await newContext();
+    const first = await context.newPage();
+    await signIn(first, 'alice');
+    await first.getByRole('button', { name: 'Hello, Alice' }).waitFor({ timeout: 15_000 });
+    await first.close();
+    // Keep Keycloak's session but drop the portal's, so only the silent check can sign in.
+    await context.clearCookies({ name: 'portal_session' });
+
+    const page = await context.newPage();
+    const { frameRequests, navigations } = record(page);
+    await page.goto(portal.url);
+    await page.getByRole('button', { name: 'Hello, Alice' }).waitFor({ timeout: 15_000 });
+    await waitForCards(page, [...PUBLIC_APPS, ...GENOMICS_APPS]);
+    expect(frameRequests[0]).toBe('/auth/silent');
+    expect(frameRequests).toContain('/auth/callback');
+    expect(navigations).toEqual([`${portal.url}/`]);
+    expect(page.url()).toBe(`${portal.url}/`);
+    expect(await page.locator('iframe').count()).toBe(0);
+    expect(await silentFlag(page)).toBeNull();
+    await done(context, watched);
+  });
+
+  it('bob does not see the genomics apps and cannot favorite one through the API', async () => {
+    const { context, watched } = await newContext();
+    const page = await context.newPage();
+    await signIn(page, 'bob');
+    await page.getByRole('button', { name: 'Hello, Bob' }).waitFor({ timeout: 15_000 });
+    await waitForCards(page, [...PUBLIC_APPS, ...IMAGING_APPS]);
+
+    // From the portal's own page, with bob's cookie (so the CSRF check passes).
+    const put = (appId: string) =>
+      page.evaluate(
+        async (path) => (await fetch(path, { method: 'PUT' })).status,
+        `/api/me/favorites/${appId}`,
+      );
+    expect(await put('rstudio')).toBe(404);
+    expect(await put('variants')).toBe(404);
+    expect(await put('omero')).toBe(200);
+    await done(context, watched);
+  });
+
+  it('signing out ends the Keycloak session too, lands on the public portal, no loop', async () => {
+    const { context, watched } = await newContext();
+    const page = await context.newPage();
+    await signIn(page, 'alice');
+    const hello = page.getByRole('button', { name: 'Hello, Alice' });
+    await hello.waitFor({ timeout: 15_000 });
+
+    const { frameRequests, navigations } = record(page);
+    await hello.click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${portal.url}/`, { timeout: 15_000 });
+    await waitForCards(page, PUBLIC_APPS);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(await silentFlag(page)).toBe('signed-out');
+    // Settled: no more navigations, and no silent check right after an explicit sign-out.
+    await page.waitForTimeout(1500);
+    expect(navigations.filter((url) => new URL(url).origin === portal.url)).toEqual([
+      `${portal.url}/auth/logout`,
+      `${portal.url}/`,
+    ]);
+    expect(frameRequests).toEqual([]);
+    expect(page.url()).toBe(`${portal.url}/`);
+
+    // A new page checks silently (fresh tab storage): Keycloak no longer knows alice.
+    const other = await context.newPage();
+    const otherRecord = record(other);
+    await other.goto(portal.url);
+    await silentCheckFinished(other, otherRecord.frameRequests);
+    expect(await silentFlag(other)).toBe('failed');
+    expect(await other.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).toBe(
+      true,
+    );
+    expect(await axeViolations(other)).toEqual([]);
+    await done(context, watched);
+  });
+
+  it('narrow screen (375 px): the menu toggles bars and close, then greets alice', async () => {
+    const { context, watched } = await newContext({ width: 375 });
+    const page = await context.newPage();
+    await page.goto(portal.url);
+    await waitForCards(page, PUBLIC_APPS);
+    expect(await page.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(0);
+
+    const menu = page.getByTestId('user-menu-narrow').getByRole('button').first();
+    const icon = () => menu.locator('svg').getAttribute('data-icon');
+    expect(await menu.getAttribute('aria-label')).toBe('Open menu');
+    expect(await icon()).toBe('bars');
+    await menu.click();
+    expect(await menu.getAttribute('aria-label')).toBe('Close menu');
+    expect(await icon()).toBe('close');
+    expect(await page.getByText('Welcome!').isVisible()).toBe(true);
+    await menu.click();
+    expect(await icon()).toBe('bars');
+    expect(await page.getByText('Welcome!').count()).toBe(0);
+
+    await menu.click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInAtKeycloak(page, 'alice');
+    await waitForCards(page, [...PUBLIC_APPS, ...GENOMICS_APPS]);
+    await menu.click();
+    expect(await icon()).toBe('close');
+    await page.getByTestId('user-menu-narrow').getByText('Hello, Alice').waitFor();
+    expect(await page.getByRole('button', { name: 'Sign Out', exact: true }).isVisible()).toBe(
+      true,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await done(context, watched);
+  });
+
+  // Last: it stops Keycloak.
+  it('with Keycloak stopped, public apps render within 3 s and "Sign in" says why it fails', async () => {
+    await keycloak.stop();
+    const { context, watched } = await newContext();
+    const page = await context.newPage();
+    const { frameRequests } = record(page);
+    const started = Date.now();
+    await page.goto(portal.url);
+    await waitForCards(page, PUBLIC_APPS);
+    const elapsed = Date.now() - started;
+    console.log(`Public apps with Keycloak stopped: ${elapsed} ms`);
+    expect(elapsed).toBeLessThan(3000);
+    await silentCheckFinished(page, frameRequests);
+    expect(await silentFlag(page)).toBe('failed');
+
+    const response = page.waitForResponse((r) => new URL(r.url()).pathname === '/auth/login');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    expect((await response).status()).toBe(503);
+    const alert = page.getByRole('alert');
+    expect(await alert.textContent()).toBe(
+      'The sign-in service is unavailable right now. Please try again in a moment.',
+    );
+    expect(await page.getByRole('heading', { name: 'Sign-in problem' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Back to the portal' }).click();
+    await waitForCards(page, PUBLIC_APPS);
+    await done(context, watched);
+  });
+});
