@@ -3,14 +3,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
-import { authCookies } from './auth/auth-cookies.js';
 import { authRoutes } from './auth/auth.routes.js';
-import { authentication, bearerAuthenticator, type Authenticator } from './auth/authenticate.js';
-import { createOidcClient, describeError, type OidcClient } from './auth/oidc-client.js';
-import { sessionAuthenticator } from './auth/session-authenticator.js';
-import { createSessionsRepository } from './auth/sessions.repository.js';
-import { createSignInService } from './auth/sign-in.service.js';
-import { createTokenVerifier, type TokenVerifier } from './auth/token-verifier.js';
+import { authentication } from './auth/authenticate.js';
+import { createIdentity } from './auth/identity.js';
+import type { OidcClient } from './auth/oidc-client.js';
+import type { TokenVerifier } from './auth/token-verifier.js';
 import { createAppsRepository } from './catalog/apps.repository.js';
 import { appsRoutes } from './catalog/apps.routes.js';
 import { createAppsService } from './catalog/apps.service.js';
@@ -76,57 +73,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminRole: config.oidc.adminRole,
     clock,
   });
-  const verifier =
-    deps.verifier ??
-    (config.oidc.issuer
-      ? createTokenVerifier({
-          issuer: config.oidc.issuer,
-          clientId: config.oidc.clientId,
-          clockToleranceSeconds: config.oidc.clockToleranceSeconds,
-        })
-      : undefined);
-  const cookies = authCookies(config.publicUrl);
-  const oidc =
-    deps.oidc ??
-    (config.oidc.issuer
-      ? createOidcClient({
-          issuer: config.oidc.issuer,
-          clientId: config.oidc.clientId,
-          clientSecret: config.oidc.clientSecret,
-          redirectUri: `${config.publicUrl}/auth/callback`,
-          clockToleranceSeconds: config.oidc.clockToleranceSeconds,
-        })
-      : undefined);
-  const signIn =
-    oidc &&
-    createSignInService({
-      oidc,
-      sessions: createSessionsRepository(db),
-      groupsClaim: config.oidc.groupsClaim,
-      now: deps.now ?? Date.now,
-      syncUser: async (principal) => void (await usersService.sync(principal)),
-      onWarning: (message, error) =>
-        app.log.warn(error === undefined ? {} : { cause: describeError(error) }, message),
-    });
-  const authenticators: Authenticator[] = [
-    bearerAuthenticator({ verifier, groupsClaim: config.oidc.groupsClaim }),
-    ...(signIn
-      ? [
-          sessionAuthenticator({
-            signIn,
-            cookies,
-            portalOrigin: new URL(config.publicUrl).origin,
-          }),
-        ]
-      : []),
-  ];
+  const identity = createIdentity({
+    config,
+    db,
+    syncUser: async (principal) => void (await usersService.sync(principal)),
+    log: () => app.log,
+    verifier: deps.verifier,
+    oidc: deps.oidc,
+    now: deps.now,
+  });
 
   // Infrastructure and cross-cutting concerns.
   registerErrorHandling(app);
   await app.register(securityHeaders, { publicUrl: config.publicUrl, issuer: config.oidc.issuer });
   await app.register(cookie);
   await app.register(openapi, { version: deps.version ?? '0.0.0' });
-  await app.register(authentication, { authenticators });
+  await app.register(authentication, { authenticators: identity.authenticators });
   app.addHook('onSend', async (request, reply) => {
     // API answers depend on who asks: never stored by shared caches or the browser.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
@@ -141,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(meRoutes, { users: usersService });
   await app.register(filesRoutes, { apps, storage });
   await app.register(monitorRoutes, { statuses: monitorStatus });
-  await app.register(authRoutes, { signIn, oidc, cookies, publicUrl: config.publicUrl });
+  await app.register(authRoutes, identity.routes);
   if (deps.devIdp) await app.register(deps.devIdp.plugin);
   if (deps.webRoot !== false) await app.register(webAppRoutes, { root: deps.webRoot });
 
