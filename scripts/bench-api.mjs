@@ -101,7 +101,7 @@ try {
 }
 
 console.log(
-  `\nGET /api/apps (default page of 30), 100-app catalog, ${CONNECTIONS} connections, ${DURATION_S} s each, Node ${process.version}:`,
+  `\nGET /api/apps (default page of 30), 100-app catalog, ${CONNECTIONS} connections, ${DURATION_S} s each, log level ${process.env.LOG_LEVEL ?? 'info'}, Node ${process.version}:`,
 );
 for (const r of results) {
   console.log(

@@ -131,7 +131,7 @@ try {
 }
 
 console.log(
-  `\nGET /api/monitor-status, ${APPS}-app catalog, fake Uptime Kuma, MONITOR_INTERVAL=${INTERVAL_S}, ${CONNECTIONS} connections, ${DURATION_S} s each, Node ${process.version}:`,
+  `\nGET /api/monitor-status, ${APPS}-app catalog, fake Uptime Kuma, MONITOR_INTERVAL=${INTERVAL_S}, ${CONNECTIONS} connections, ${DURATION_S} s each, log level ${process.env.LOG_LEVEL ?? 'info'}, Node ${process.version}:`,
 );
 for (const r of results) {
   console.log(
