@@ -77,6 +77,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps OIDC_ISSUER exactly as given: tokens and discovery must match it to the letter', () => {
+    expect(loadConfig({ OIDC_ISSUER: 'https://tenant.example.com/' }).oidc.issuer).toBe(
+      'https://tenant.example.com/',
+    );
+    expect(loadConfig({ OIDC_ISSUER: ' https://sso.example.edu/realms/x ' }).oidc.issuer).toBe(
+      'https://sso.example.edu/realms/x',
+    );
+    expect(problemsOf({ OIDC_ISSUER: 'https://sso.example.edu/?realm=x' })).toEqual([
+      'OIDC_ISSUER="https://sso.example.edu/?realm=x": must not have a query or fragment',
+    ]);
+  });
+
   it('derives PUBLIC_URL from PORT', () => {
     expect(loadConfig({ PORT: '9123' }).publicUrl).toBe('http://localhost:9123');
   });

@@ -106,6 +106,17 @@ const httpUrl: Parser<string> = (raw) => {
 const autoBool: Parser<boolean | undefined> = (raw) =>
   raw.trim().toLowerCase() === 'auto' ? undefined : bool(raw);
 
+/**
+ * An issuer identifier: an absolute http(s) URL kept exactly as given (a trailing slash
+ * included), because tokens' `iss` and the discovery document must match it to the letter.
+ */
+const issuerUrl: Parser<string> = (raw) => {
+  httpUrl(raw);
+  const value = raw.trim();
+  if (/[?#]/.test(value)) throw new InvalidValue('must not have a query or fragment');
+  return value;
+};
+
 const logLevel: Parser<string> = (raw) => {
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   const value = raw.trim().toLowerCase();
@@ -170,7 +181,7 @@ export const VARIABLES = {
     name: 'OIDC_ISSUER',
     description:
       'Issuer URL of the OpenID Connect provider, e.g. `https://sso.example.edu/realms/app-portal` for Keycloak (found by OpenID discovery). Unset: the built-in demo identity provider at `{PUBLIC_URL}/dev-idp` signs people in, except with `NODE_ENV=production`, where the server refuses to start. See docs/auth.md.',
-    parse: httpUrl,
+    parse: issuerUrl,
     fallback: () => undefined,
   }),
   oidcClientId: variable({

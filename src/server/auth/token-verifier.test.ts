@@ -208,7 +208,11 @@ describe('discovery', () => {
     server = createServer((req, res) => {
       requests.push(req.url ?? '');
       res.setHeader('content-type', 'application/json');
-      if (req.url === '/realms/test/.well-known/openid-configuration') {
+      if (req.url === '/slash/.well-known/openid-configuration') {
+        res.end(
+          JSON.stringify({ issuer: `${baseUrl}/slash/`, jwks_uri: `${baseUrl}/realms/test/certs` }),
+        );
+      } else if (req.url === '/realms/test/.well-known/openid-configuration') {
         res.end(
           JSON.stringify({
             issuer: `${baseUrl}/realms/test`,
@@ -241,6 +245,19 @@ describe('discovery', () => {
     await expect(verifier.verify(token)).resolves.toMatchObject({ sub: 'user-1' });
     expect(requests.filter((url) => url.endsWith('openid-configuration'))).toHaveLength(1);
     expect(requests.filter((url) => url.endsWith('/certs'))).toHaveLength(1);
+  });
+
+  it('accepts an issuer with a trailing slash when tokens and discovery name it exactly', async () => {
+    const slashed = await createTestIssuer(`${baseUrl}/slash/`);
+    // Same keys as the realm's JWKS served above.
+    const verifier = createTokenVerifier({
+      issuer: `${baseUrl}/slash/`,
+      clientId: 'app-portal',
+      clockToleranceSeconds: 30,
+    });
+    const token = await issuer.sign({ iss: `${baseUrl}/slash/` });
+    await expect(verifier.verify(token)).resolves.toMatchObject({ iss: `${baseUrl}/slash/` });
+    await expect(verifier.verify(await slashed.sign())).rejects.toThrow(/signature|unknown/);
   });
 
   it('refuses a discovery document that names another issuer', async () => {
