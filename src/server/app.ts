@@ -88,7 +88,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeaders, { publicUrl: config.publicUrl, issuer: config.oidc.issuer });
   await app.register(cookie);
   await app.register(openapi, { version: deps.version ?? '0.0.0' });
-  await app.register(authentication, { authenticators: identity.authenticators });
   app.addHook('onSend', async (request, reply) => {
     // API answers depend on who asks: never stored by shared caches or the browser.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
@@ -96,14 +95,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  // Routes.
-  await app.register(healthRoutes);
-  await app.register(portalInfoRoutes, { portal: config.portal });
-  await app.register(appsRoutes, { apps: appsService });
-  await app.register(meRoutes, { users: usersService });
-  await app.register(filesRoutes, { apps, storage });
-  await app.register(monitorRoutes, { statuses: monitorStatus });
-  await app.register(authRoutes, identity.routes);
+  // The portal's own routes, in one scope with the authenticators: only they resolve who is
+  // calling. The demo IdP and the built web app (static files) never need to.
+  await app.register(async (portal) => {
+    await portal.register(authentication, { authenticators: identity.authenticators });
+    await portal.register(healthRoutes);
+    await portal.register(portalInfoRoutes, { portal: config.portal });
+    await portal.register(appsRoutes, { apps: appsService });
+    await portal.register(meRoutes, { users: usersService });
+    await portal.register(filesRoutes, { apps, storage });
+    await portal.register(monitorRoutes, { statuses: monitorStatus });
+    await portal.register(authRoutes, identity.routes);
+  });
   if (deps.devIdp) await app.register(deps.devIdp.plugin);
   if (deps.webRoot !== false) await app.register(webAppRoutes, { root: deps.webRoot });
 

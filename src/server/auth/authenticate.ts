@@ -9,10 +9,6 @@ declare module 'fastify' {
     /** The verified caller, or null when anonymous. Set before any handler runs. */
     principal: Principal | null;
   }
-  interface FastifyContextConfig {
-    /** The route belongs to another party (the demo IdP): the portal's authenticators skip it. */
-    skipAuthentication?: boolean;
-  }
 }
 
 /**
@@ -67,13 +63,14 @@ export function bearerAuthenticator({ verifier, groupsClaim }: BearerOptions): A
   };
 }
 
-/** Resolves `request.principal` for every request through the given authenticators, in order. */
+/**
+ * Resolves `request.principal` through the given authenticators, in order, for every request to
+ * the routes registered in the same scope (app.ts keeps static files and the demo IdP outside).
+ */
 export const authentication = fp(
   async (app: FastifyInstance, options: { authenticators: Authenticator[] }) => {
     app.decorateRequest('principal', null);
     app.addHook('onRequest', async (request, reply) => {
-      // Routes of another party mounted on this server (the demo IdP) are not the portal's.
-      if (request.routeOptions.config.skipAuthentication) return;
       for (const authenticate of options.authenticators) {
         const principal = await authenticate(request, reply);
         if (principal) {

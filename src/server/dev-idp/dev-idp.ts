@@ -1,8 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-// Route config `skipAuthentication` is declared there.
-import type {} from '../auth/authenticate.js';
 import { describeError } from '../auth/oidc-client.js';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import {
@@ -201,7 +199,6 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
   const callback = provider.callback();
 
   const plugin: FastifyPluginAsync = async (app) => {
-    const skip = { skipAuthentication: true };
     provider.on('server_error', (_ctx: unknown, error: unknown) => {
       app.log.error({ cause: describeError(error) }, 'demo identity provider error');
     });
@@ -209,7 +206,7 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-    app.get(`${path}/assets/logout.js`, { config: skip }, async (_request, reply) =>
+    app.get(`${path}/assets/logout.js`, async (_request, reply) =>
       reply.type('text/javascript; charset=utf-8').send(LOGOUT_SCRIPT),
     );
 
@@ -238,11 +235,9 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
         );
     };
 
-    app.get(`${path}/interaction/:uid`, { config: skip }, (request, reply) =>
-      interaction(request, reply),
-    );
+    app.get(`${path}/interaction/:uid`, (request, reply) => interaction(request, reply));
 
-    app.post(`${path}/interaction/:uid/login`, { config: skip }, async (request, reply) => {
+    app.post(`${path}/interaction/:uid/login`, async (request, reply) => {
       const form = await readForm(request.raw);
       const user = checkDemoCredentials(form.get('username') ?? '', form.get('password') ?? '');
       if (!user) return interaction(request, reply, 'Invalid username or password.');
@@ -255,7 +250,7 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
       );
     });
 
-    app.post(`${path}/interaction/:uid/abort`, { config: skip }, async (request, reply) => {
+    app.post(`${path}/interaction/:uid/abort`, async (request, reply) => {
       reply.hijack();
       await provider.interactionFinished(
         request.raw,
@@ -275,8 +270,8 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
       raw.url = rest.startsWith('/') ? rest : `/${rest}`;
       callback(raw, reply.raw);
     };
-    app.all(path, { config: skip }, forward);
-    app.all(`${path}/*`, { config: skip }, forward);
+    app.all(path, forward);
+    app.all(`${path}/*`, forward);
   };
 
   return {
