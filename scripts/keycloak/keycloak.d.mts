@@ -9,7 +9,6 @@ export declare function ensureKeycloak(options?: {
   version?: string;
   log?: (line: string) => void;
 }): Promise<string>;
-export declare function freePort(): Promise<number>;
 
 export interface RunningKeycloak {
   /** `http://127.0.0.1:{port}/realms/app-portal` */

@@ -17,7 +17,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../lib/net.mjs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,17 +139,6 @@ export async function ensureKeycloak({ version = KEYCLOAK_VERSION, log = () => {
     log(`Keycloak ${version} fetched in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     return dir;
   });
-}
-
-export async function freePort() {
-  const server = createServer();
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The realm file, with the extra portal addresses added as exact redirect and logout URIs. */

@@ -1,21 +1,14 @@
 // Shared pieces of the benchmark scripts: loopback servers, the built portal in a child process,
 // and a bounded autocannon run with a warm-up.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT } from './ensure.mjs';
+import { freePort } from './net.mjs';
 
 /** Listens on a free loopback port; resolves with the port. */
 export const listen = (server) =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
-
-export async function freePort() {
-  const server = createServer();
-  const port = await listen(server);
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * Starts the built server (dist/server/main.js) on a free loopback port with the given

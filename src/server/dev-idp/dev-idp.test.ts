@@ -1,42 +1,14 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { freePort } from '../auth/test-support/dev-idp-server.js';
+import { freePort } from '../../../scripts/lib/net.mjs';
+import { runMain } from '../test-support/run-main.js';
 import { createTestBrowser } from '../auth/test-support/test-browser.js';
 import { createTestContext, type TestContext } from '../test-support/test-app.js';
 import { DEMO_USERS, keycloakShapedClaims } from './demo-users.js';
 import { createDevIdp, DevIdpRefusedError, resolveIdentityProvider } from './dev-idp.js';
-
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
-
-/** Runs the real entry point; resolves once it exits or has printed `until`. */
-function runMain(env: Record<string, string>, until: string, timeoutMs = 30_000) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', DEMO_CATALOG: 'false', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`timed out\n${stdout}\n${stderr}`));
-    }, timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (stdout.includes(until)) child.kill('SIGTERM');
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -140,7 +112,7 @@ describe('the demo identity provider', () => {
   it('makes the server exit with a clear message in production without OIDC_ISSUER', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dev-idp-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const result = await runMain({ DATA_DIR: dir, NODE_ENV: 'production' }, 'is running at');
+    const result = await runMain({ DATA_DIR: dir, DEMO_CATALOG: 'false', NODE_ENV: 'production' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('refuses to run when NODE_ENV=production');
     expect(result.stdout).not.toContain('is running at');
@@ -150,7 +122,10 @@ describe('the demo identity provider', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dev-idp-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const port = await freePort();
-    const result = await runMain({ DATA_DIR: dir, PORT: String(port) }, 'admin ');
+    const result = await runMain(
+      { DATA_DIR: dir, DEMO_CATALOG: 'false', PORT: String(port) },
+      { until: 'admin ' },
+    );
     expect(result.stdout).toContain(`demo identity provider at http://localhost:${port}/dev-idp`);
     for (const user of ['alice', 'bob', 'admin']) {
       expect(result.stdout).toContain(`${user.padEnd(6)} password "${user}"`);

@@ -1,14 +1,6 @@
-import { createServer } from 'node:net';
+import { freePort } from '../../../../scripts/lib/net.mjs';
 import Fastify from 'fastify';
 import { createDevIdp } from '../../dev-idp/dev-idp.js';
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * The embedded demo IdP on its own loopback server, signing people in to a portal at
