@@ -57,32 +57,6 @@ export function createAppsRepository(db: Db) {
       return row ? `${row.apps}|${row.updated ?? ''}|${row.groups}` : '';
     },
 
-    /** One page of the apps the viewer may see, sorted by category, then name. */
-    async findVisibleApps(
-      viewer: Viewer,
-      page: { offset: number; limit: number },
-    ): Promise<{ items: AppRecord[]; totalItems: number }> {
-      const { totalItems } = await db
-        .selectFrom('apps')
-        .select((eb) => eb.fn.countAll<number>().as('totalItems'))
-        .where(visibleTo(viewer))
-        .executeTakeFirstOrThrow();
-      if (totalItems === 0 || page.offset >= totalItems) {
-        return { items: [], totalItems: Number(totalItems) };
-      }
-      const rows = await db
-        .selectFrom('apps')
-        .selectAll()
-        .where(visibleTo(viewer))
-        .orderBy((eb) => eb.fn('lower', ['category']))
-        .orderBy((eb) => eb.fn('lower', ['name']))
-        .orderBy('id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
-      return { items: await withGroups(rows), totalItems: Number(totalItems) };
-    },
-
     /** The app if it exists and the viewer may see it; undefined otherwise (no difference). */
     async findVisibleApp(viewer: Viewer, id: string): Promise<AppRecord | undefined> {
       const row = await db

@@ -53,14 +53,7 @@ export function createAppsService(deps: { snapshot: CatalogSnapshot }) {
   }
 
   return {
-    async listVisibleApps(
-      viewer: Viewer,
-      { page, perPage }: { page: number; perPage: number },
-    ): Promise<AppList> {
-      return pageOf(await deps.snapshot.visibleApps(viewer), page, perPage);
-    },
-
-    /** The same page as JSON text, serialised by `serialise` at most once per catalog state. */
+    /** One page as JSON text, serialised by `serialise` at most once per catalog state. */
     async listVisibleAppsJson(
       viewer: Viewer,
       { page, perPage }: { page: number; perPage: number },

@@ -2,13 +2,7 @@ import type { App } from '../../shared/api/schemas.js';
 import { normalizeGroup } from '../../shared/identity/groups.js';
 import type { AppRecord } from './apps.queries.js';
 import { toApiApp } from './apps.service.js';
-import type { Viewer } from './visibility.js';
-
-interface Entry {
-  app: App;
-  isPublic: boolean;
-  groups: ReadonlySet<string>;
-}
+import { canSee, type Viewer } from './visibility.js';
 
 /** Distinct group sets remembered at once; far more than a group has, small in memory. */
 const MAX_CACHED_VIEWS = 512;
@@ -32,21 +26,15 @@ export function createCatalogSnapshot(
 ) {
   const recheckMs = options.recheckMs ?? 1000;
   const now = options.now ?? Date.now;
-  let entries: Promise<Entry[]> | undefined;
+  let entries: Promise<App[]> | undefined;
   let loadedVersion: string | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let views = new Map<string, readonly App[]>();
   let generation = 0;
 
-  function load(): Promise<Entry[]> {
+  function load(): Promise<App[]> {
     const started = generation;
-    const pending = source.findAll().then((records) =>
-      records.map((record) => ({
-        app: toApiApp(record),
-        isPublic: record.isPublic === 1,
-        groups: new Set(record.associatedGroups.map(normalizeGroup)),
-      })),
-    );
+    const pending = source.findAll().then((records) => records.map(toApiApp));
     // A failed load is not cached; nor is a load that raced with a write.
     pending.then(
       () => {
@@ -76,10 +64,8 @@ export function createCatalogSnapshot(
         checkedAt = now();
         const version = await source.catalogVersion();
         if (version !== loadedVersion) {
-          generation += 1;
+          invalidate();
           loadedVersion = version;
-          entries = undefined;
-          views = new Map();
         }
       }
       const snapshot = await (entries ??= load());
@@ -87,9 +73,7 @@ export function createCatalogSnapshot(
       const key = groups.join('\n');
       const cached = views.get(key);
       if (cached) return cached;
-      const visible = snapshot
-        .filter((entry) => entry.isPublic || groups.some((group) => entry.groups.has(group)))
-        .map((entry) => entry.app);
+      const visible = snapshot.filter((app) => canSee(app, { groups }));
       if (views.size >= MAX_CACHED_VIEWS) views.clear();
       views.set(key, visible);
       return visible;
