@@ -1,31 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watch } from './support/browser.js';
-import { startPortal, type PortalServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { watch } from './support/browser.js';
+import { usePortalAndBrowser } from './support/suite.js';
 
 // `npm start` defaults: no OIDC_ISSUER, so the server runs the embedded demo identity provider
 // (at /dev-idp) and loads the demo catalog.
-let portal: PortalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const suite = usePortalAndBrowser();
 
 describe('sign-in with the embedded demo identity provider', () => {
   it('signs alice in on the demo login page and out again', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     await context.route(
       (url) => url.hostname.endsWith('.example.edu'),
       (route) => route.abort(),
     );
     const watched = await watch(context);
     const page = await context.newPage();
-    await page.goto(portal.url);
+    await page.goto(suite.portal.url);
     const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
     await signIn.waitFor({ timeout: 10_000 });
     await expect
@@ -38,7 +28,7 @@ describe('sign-in with the embedded demo identity provider', () => {
     await page.getByLabel('Username').fill('alice');
     await page.getByLabel('Password').fill('alice');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${portal.url}/`, { timeout: 15_000 });
+    await page.waitForURL(`${suite.portal.url}/`, { timeout: 15_000 });
 
     const hello = page.getByRole('button', { name: 'Hello, Alice' });
     await hello.waitFor({ timeout: 10_000 });
@@ -48,7 +38,7 @@ describe('sign-in with the embedded demo identity provider', () => {
 
     await hello.click();
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${portal.url}/`, { timeout: 15_000 });
+    await page.waitForURL(`${suite.portal.url}/`, { timeout: 15_000 });
     await signIn.waitFor({ timeout: 10_000 });
     expect(await page.getByRole('heading', { name: 'RStudio Server' }).count()).toBe(0);
 

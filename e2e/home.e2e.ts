@@ -1,32 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
-import { launchBrowser, watch } from './support/browser.js';
-import { startPortal, type PortalServer } from './support/server.js';
+import { watch } from './support/browser.js';
+import { usePortalAndBrowser } from './support/suite.js';
 
-let portal: PortalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const suite = usePortalAndBrowser();
 
 describe('the home page with the demo catalog', () => {
   it('shows the public apps by category, with header and footer, accessibly', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const watched = await watch(context);
     const page = await context.newPage();
-    await page.goto(portal.url);
+    await page.goto(suite.portal.url);
 
     await expect
       .poll(() => page.getByRole('article').count(), { timeout: 10_000 })
       .toBeGreaterThan(0);
-    const publicApps = (await (await fetch(`${portal.url}/api/apps?perPage=500`)).json()) as {
+    const publicApps = (await (await fetch(`${suite.portal.url}/api/apps?perPage=500`)).json()) as {
       items: { name: string }[];
     };
     const names = await page.getByRole('article').locator('h3').allTextContents();
@@ -43,11 +32,11 @@ describe('the home page with the demo catalog', () => {
   });
 
   it('falls back to the app for unknown paths and keeps API 404s as JSON', async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${portal.url}/some/deep/link`);
+    const page = await suite.browser.newPage();
+    const response = await page.goto(`${suite.portal.url}/some/deep/link`);
     expect(response?.status()).toBe(200);
     expect(await page.title()).toBeTruthy();
-    const api = await fetch(`${portal.url}/api/nothing-here`);
+    const api = await fetch(`${suite.portal.url}/api/nothing-here`);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({
       status: 404,

@@ -1,25 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
-import { launchBrowser, watch } from './support/browser.js';
-import { startPortal, type PortalServer } from './support/server.js';
+import { watch } from './support/browser.js';
+import { usePortalAndBrowser } from './support/suite.js';
 
-let portal: PortalServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const suite = usePortalAndBrowser();
 
 /** The element with the keyboard focus, described by its role and accessible name. */
 describe('search and quick launch', () => {
   it('opens a misspelt app in a new tab with the keyboard alone', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const watched = await watch(context);
     // The demo links point at hosts that do not exist: record the request and stop it there.
     const opened: string[] = [];
@@ -31,7 +20,7 @@ describe('search and quick launch', () => {
       },
     );
     const page = await context.newPage();
-    await page.goto(portal.url);
+    await page.goto(suite.portal.url);
     await expect
       .poll(() => page.getByRole('article').count(), { timeout: 10_000 })
       .toBeGreaterThan(1);
@@ -59,7 +48,7 @@ describe('search and quick launch', () => {
     const tab = await newTab;
     await expect.poll(() => opened).toEqual(['https://galaxy.mmge.example.edu/']);
     expect(tab).not.toBe(page);
-    expect(page.url()).toBe(`${portal.url}/?q=galxy`);
+    expect(page.url()).toBe(`${suite.portal.url}/?q=galxy`);
 
     expect(watched.pageErrors).toEqual([]);
     expect(watched.cspViolations).toEqual([]);
