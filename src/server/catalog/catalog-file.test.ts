@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogError, parseCatalog, slugify } from './catalog-file.js';
+import { CatalogError, parseCatalog } from './catalog-file.js';
 
 const parse = (text: string) => parseCatalog(text, 'catalog.yaml', '/catalogs');
 
@@ -12,17 +12,6 @@ function problems(text: string): string[] {
   }
   throw new Error('expected the catalog to be refused');
 }
-
-describe('slugify', () => {
-  it.each([
-    ['RStudio Server', 'rstudio-server'],
-    ['Génomique  & Co.', 'genomique-co'],
-    ['  --Galaxy--  ', 'galaxy'],
-    ['!!!', ''],
-  ])('%j -> %j', (name, id) => {
-    expect(slugify(name)).toBe(id);
-  });
-});
 
 describe('parseCatalog', () => {
   it('reads YAML with defaults and derived ids', () => {

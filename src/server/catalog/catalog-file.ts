@@ -1,15 +1,14 @@
 import { extname, isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import {
-  ENVIRONMENTS,
-  isEnvironment,
-  type Environment,
-} from '../../shared/catalog/environments.js';
-import { normalizeGroup } from '../../shared/identity/groups.js';
-import { APP_ID_PATTERN } from '../../shared/api/schemas.js';
+  checkAppFields,
+  DEFAULT_COLLECTION_ID,
+  type AppFields,
+} from '../../shared/catalog/app-rules.js';
+import type { Environment } from '../../shared/catalog/environments.js';
 
 /** The collection id apps carry unless the catalog says otherwise (used in file URLs). */
-export const APPS_COLLECTION_ID = 'apps';
+export const APPS_COLLECTION_ID = DEFAULT_COLLECTION_ID;
 
 export const LOGO_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp', '.avif', '.ico'];
 
@@ -39,35 +38,6 @@ export class CatalogError extends Error {
     this.name = 'CatalogError';
   }
 }
-
-const FIELDS = [
-  'id',
-  'name',
-  'description',
-  'image',
-  'doc',
-  'github',
-  'env',
-  'category',
-  'link',
-  'isPublic',
-  'associatedGroups',
-  'collectionId',
-] as const;
-
-/** Lowercase, accents and punctuation folded to dashes: "RStudio Server" -> "rstudio-server". */
-export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64)
-    .replace(/-+$/, '');
-}
-
-const idPattern = new RegExp(APP_ID_PATTERN);
 
 /**
  * Parses and validates a catalog file's text (YAML or JSON, `{ apps: [...] }`). Every problem is
@@ -106,86 +76,21 @@ export function parseCatalog(text: string, file: string, baseDir: string): Catal
     const before = problems.length;
     const fail = (field: string, message: string) =>
       problems.push(`${where}: field "${field}" ${message}`);
+    const { fields, errors } = checkAppFields(app, { extraFields: ['image'] });
+    for (const [field, message] of Object.entries(errors)) fail(field, message);
 
-    for (const key of Object.keys(app)) {
-      if (!(FIELDS as readonly string[]).includes(key)) fail(key, 'is not a known field');
-    }
-
-    const optionalText = (field: string): string => {
-      const value = app[field];
-      if (value === undefined || value === null) return '';
-      if (typeof value !== 'string') {
-        fail(field, 'must be text');
-        return '';
-      }
-      return value.trim();
-    };
-    const optionalLink = (field: string): string => {
-      const value = optionalText(field);
-      if (value === '') return '';
-      try {
-        const url = new URL(value);
-        if (url.protocol === 'http:' || url.protocol === 'https:') return value;
-      } catch {
-        // reported below
-      }
-      fail(field, `must be an http(s) URL (got ${JSON.stringify(value)})`);
-      return '';
-    };
-
-    const name = optionalText('name');
-    if (name === '') fail('name', 'is required');
-
-    let id = optionalText('id');
-    if (app.id === undefined || app.id === null) {
-      id = slugify(name);
-      if (name !== '' && id === '') fail('id', 'is missing and cannot be derived from the name');
-    } else if (!idPattern.test(id)) {
-      fail('id', `must be lowercase letters, digits, "-" or "_" (got ${JSON.stringify(app.id)})`);
-    }
+    const id = fields.id ?? '';
     if (id !== '') {
       const previous = seen.get(id);
       if (previous !== undefined) fail('id', `"${id}" is already used by ${previous}`);
       else seen.set(id, where);
     }
 
-    let env: Environment = 'prod';
-    if (app.env !== undefined) {
-      if (isEnvironment(app.env)) env = app.env;
-      else
-        fail('env', `must be one of ${ENVIRONMENTS.join(', ')} (got ${JSON.stringify(app.env)})`);
-    }
-
-    let isPublic = false;
-    if (app.isPublic !== undefined) {
-      if (typeof app.isPublic === 'boolean') isPublic = app.isPublic;
-      else fail('isPublic', 'must be true or false');
-    }
-
-    let associatedGroups: string[] = [];
-    if (app.associatedGroups !== undefined && app.associatedGroups !== null) {
-      if (
-        Array.isArray(app.associatedGroups) &&
-        app.associatedGroups.every((group) => typeof group === 'string')
-      ) {
-        associatedGroups = [
-          ...new Set((app.associatedGroups as string[]).map(normalizeGroup).filter(Boolean)),
-        ];
-      } else {
-        fail('associatedGroups', 'must be a list of group names');
-      }
-    }
-
-    let collectionId = APPS_COLLECTION_ID;
-    if (app.collectionId !== undefined) {
-      const value = optionalText('collectionId');
-      if (idPattern.test(value)) collectionId = value;
-      else fail('collectionId', 'must be lowercase letters, digits, "-" or "_"');
-    }
-
     let imagePath: string | undefined;
-    const image = optionalText('image');
-    if (image !== '') {
+    const image = typeof app.image === 'string' ? app.image.trim() : '';
+    if (app.image !== undefined && app.image !== null && typeof app.image !== 'string') {
+      fail('image', 'must be text');
+    } else if (image !== '') {
       if (/^[a-z][a-z0-9+.-]*:/i.test(image) || isAbsolute(image)) {
         fail('image', 'must be a path relative to the catalog file');
       } else if (!LOGO_EXTENSIONS.includes(extname(image).toLowerCase())) {
@@ -195,20 +100,7 @@ export function parseCatalog(text: string, file: string, baseDir: string): Catal
       }
     }
 
-    const entry: CatalogEntry = {
-      id,
-      name,
-      description: optionalText('description'),
-      imagePath,
-      doc: optionalLink('doc'),
-      github: optionalLink('github'),
-      env,
-      category: optionalText('category') || 'apps',
-      link: optionalLink('link'),
-      isPublic,
-      associatedGroups,
-      collectionId,
-    };
+    const entry: CatalogEntry = { ...(fields as AppFields), imagePath };
     if (problems.length === before) entries.push(entry);
   });
 

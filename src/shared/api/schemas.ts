@@ -5,10 +5,10 @@
  * and @fastify/swagger publishes as-is (docs/decisions/0002-typebox-schemas.md).
  */
 import { Type, type Static } from 'typebox';
+import { APP_ID_PATTERN } from '../catalog/app-rules.js';
 import { ENVIRONMENTS } from '../catalog/environments.js';
 
-/** App ids: what a URL path segment can carry safely; derived from names when absent. */
-export const APP_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{0,63}$';
+export { APP_ID_PATTERN };
 export const MAX_PER_PAGE = 500;
 export const DEFAULT_PER_PAGE = 30;
 

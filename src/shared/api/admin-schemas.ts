@@ -1,0 +1,266 @@
+/**
+ * Wire types of the admin API (`/api/admin/*`, docs/admin.md): the catalog as admins see and
+ * change it, the audit log, the preview and the import diff. Same rules as schemas.ts: the
+ * server validates and serialises with them; the SPA imports only their static types.
+ *
+ * Field rules (what a valid name, link, group... is) live in src/shared/catalog/app-rules.ts so
+ * that the console's form can show the server's messages before anything is sent. Request body
+ * schemas here are deliberately loose on values (types only, unknown fields refused): the
+ * service checks values with those rules and answers 400 with `data.fields`, one readable message
+ * per bad field, `{ "link": "must be an http(s) URL (got \"x\")" }`.
+ */
+import { Type, type Static } from 'typebox';
+import { APP_ID_PATTERN } from '../catalog/app-rules.js';
+import { AppSchema } from './schemas.js';
+
+/** Who made a change: the identity provider's subject and username (`catalog-file`, `cli`...). */
+export const ActorSchema = Type.Object(
+  {
+    subject: Type.String(),
+    username: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type Actor = Static<typeof ActorSchema>;
+
+/** Where an app is managed: only in the portal, or also by the `CATALOG_FILE`. */
+export const ManagedBySchema = Type.Union([Type.Literal('portal'), Type.Literal('catalog-file')]);
+export type ManagedBy = Static<typeof ManagedBySchema>;
+
+/** An app as admins see it: every app, hidden ones included, with its change metadata. */
+export const AdminAppSchema = Type.Object(
+  {
+    ...AppSchema.properties,
+    imageUrl: Type.Optional(
+      Type.String({
+        description:
+          'Logo URL for admins (any app, trashed ones too): /api/admin/apps/{id}/logo?v={version}.',
+      }),
+    ),
+    version: Type.Integer({
+      minimum: 1,
+      description: 'Grows by one on every change; send it back in If-Match to change the app.',
+    }),
+    createdAt: Type.String({ description: 'ISO 8601.' }),
+    updatedAt: Type.String({ description: 'ISO 8601.' }),
+    updatedBy: Type.String({ description: 'Username (or subject) of whoever changed it last.' }),
+    managedBy: ManagedBySchema,
+    status: Type.Optional(
+      Type.Integer({ description: 'Current monitor status (0-3) when known.' }),
+    ),
+    deletedAt: Type.Optional(Type.String({ description: 'ISO 8601; only for apps in the trash.' })),
+    deletedBy: Type.Optional(Type.String()),
+    purgeAt: Type.Optional(
+      Type.String({ description: 'ISO 8601: when a trashed app is removed for good.' }),
+    ),
+  },
+  { $id: 'AdminApp', additionalProperties: false },
+);
+export type AdminApp = Static<typeof AdminAppSchema>;
+
+export const AdminAppListQuerySchema = Type.Object(
+  {
+    deleted: Type.Boolean({
+      default: false,
+      description: 'true: the trash (apps deleted in the last 30 days) instead of the catalog.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const AdminAppListSchema = Type.Object(
+  { items: Type.Array(AdminAppSchema) },
+  { additionalProperties: false },
+);
+export type AdminAppList = Static<typeof AdminAppListSchema>;
+
+const EditableSchema = Type.Partial(
+  Type.Object({
+    name: Type.Unknown({ description: 'Required on create; text, at most 200 characters.' }),
+    description: Type.Unknown({ description: 'Text, at most 2,000 characters.' }),
+    doc: Type.Unknown({ description: 'http(s) URL or empty.' }),
+    github: Type.Unknown({ description: 'http(s) URL or empty.' }),
+    link: Type.Unknown({ description: 'http(s) URL or empty.' }),
+    env: Type.Unknown({ description: '`prod`, `stage` or `dev`; default `prod`.' }),
+    category: Type.Unknown({ description: 'Text; default `apps`.' }),
+    isPublic: Type.Unknown({ description: 'Boolean; default false.' }),
+    associatedGroups: Type.Unknown({ description: 'List of group names.' }),
+    collectionId: Type.Unknown({ description: 'Id alphabet; default `apps`.' }),
+  }),
+);
+
+/** POST /api/admin/apps. Values are checked by app-rules.ts (400 with `data.fields`). */
+export const AdminAppCreateSchema = Type.Object(
+  {
+    id: Type.Optional(
+      Type.Unknown({ description: `Optional; ${APP_ID_PATTERN}; derived from the name.` }),
+    ),
+    ...EditableSchema.properties,
+  },
+  { additionalProperties: false },
+);
+export type AdminAppCreate = Static<typeof AdminAppCreateSchema>;
+
+/** PATCH /api/admin/apps/{appId}: the fields to change, and `version` if no If-Match is sent. */
+export const AdminAppPatchSchema = Type.Object(
+  {
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
+    ...EditableSchema.properties,
+  },
+  { additionalProperties: false },
+);
+export type AdminAppPatch = Static<typeof AdminAppPatchSchema>;
+
+export const AdminAppParamsSchema = Type.Object(
+  { appId: Type.String({ pattern: APP_ID_PATTERN, description: 'An app id.' }) },
+  { additionalProperties: false },
+);
+
+/** DELETE takes `?version=` when no If-Match header is sent. */
+export const AdminVersionQuerySchema = Type.Object(
+  { version: Type.Optional(Type.Integer({ minimum: 1 })) },
+  { additionalProperties: false },
+);
+
+/** `data` of a 409: the app changed since the version the caller had. */
+export const ConflictDataSchema = Type.Object(
+  {
+    currentVersion: Type.Integer(),
+    updatedBy: Type.String(),
+    updatedAt: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'logo',
+  'import',
+  'purge',
+  'notice',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AuditEntrySchema = Type.Object(
+  {
+    id: Type.Integer({
+      description: 'Grows with every entry; use it as `before` for the next page.',
+    }),
+    at: Type.String({ description: 'ISO 8601.' }),
+    actor: ActorSchema,
+    action: Type.Union(AUDIT_ACTIONS.map((action) => Type.Literal(action))),
+    appId: Type.Union([Type.String(), Type.Null()], {
+      description: 'The app changed; null for changes that concern no single app.',
+    }),
+    before: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+      description: 'The fields before the change (null when created).',
+    }),
+    after: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+      description: 'The fields after the change (null when removed).',
+    }),
+  },
+  { $id: 'AuditEntry', additionalProperties: false },
+);
+export type AuditEntry = Static<typeof AuditEntrySchema>;
+
+export const AuditQuerySchema = Type.Object(
+  {
+    app: Type.Optional(Type.String({ maxLength: 64, description: 'Only entries of this app id.' })),
+    actor: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Only entries by this username or subject.' }),
+    ),
+    before: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'Only entries older than this entry id.' }),
+    ),
+    limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
+  },
+  { additionalProperties: false },
+);
+
+export const AuditListSchema = Type.Object(
+  {
+    items: Type.Array(AuditEntrySchema, { description: 'Newest first.' }),
+    nextBefore: Type.Optional(
+      Type.Integer({ description: 'Pass as `before` for older entries; absent at the end.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type AuditList = Static<typeof AuditListSchema>;
+
+/** GET /api/admin/preview: exactly what GET /api/apps answers such a viewer. */
+export const PreviewQuerySchema = Type.Object(
+  {
+    groups: Type.Optional(
+      Type.String({ maxLength: 4000, description: 'Comma-separated group names.' }),
+    ),
+    anonymous: Type.Optional(Type.Boolean()),
+    page: Type.Integer({ minimum: 1, default: 1 }),
+    perPage: Type.Integer({ minimum: 1, maximum: 500, default: 30 }),
+  },
+  { additionalProperties: false },
+);
+
+/** Group names seen in the catalog and on users, for the console's group picker. */
+export const AdminGroupsSchema = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object(
+        {
+          name: Type.String(),
+          apps: Type.Integer({ description: 'Apps that name the group.' }),
+          users: Type.Integer({ description: 'Users who belong to it (as last signed in).' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type AdminGroups = Static<typeof AdminGroupsSchema>;
+
+export const ImportQuerySchema = Type.Object(
+  {
+    dryRun: Type.Boolean({
+      default: true,
+      description: 'true (default): only answer the diff. false: apply it, all or nothing.',
+    }),
+    prune: Type.Boolean({
+      default: false,
+      description: 'Also delete (to the trash) the apps the file does not list.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const FieldChangeSchema = Type.Object(
+  { field: Type.String(), before: Type.Unknown(), after: Type.Unknown() },
+  { additionalProperties: false },
+);
+
+const ImportAppRefSchema = Type.Object(
+  { id: Type.String(), name: Type.String() },
+  { additionalProperties: false },
+);
+
+/** The answer of POST /api/admin/catalog/import: what the file changes, and whether it was applied. */
+export const ImportResultSchema = Type.Object(
+  {
+    dryRun: Type.Boolean(),
+    applied: Type.Boolean(),
+    add: Type.Array(ImportAppRefSchema),
+    change: Type.Array(
+      Type.Object(
+        { id: Type.String(), name: Type.String(), fields: Type.Array(FieldChangeSchema) },
+        { additionalProperties: false },
+      ),
+    ),
+    delete: Type.Array(ImportAppRefSchema),
+    unchanged: Type.Integer(),
+  },
+  { additionalProperties: false },
+);
+export type ImportResult = Static<typeof ImportResultSchema>;

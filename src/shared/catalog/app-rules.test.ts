@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { checkAppFields, describeFieldErrors, isWebUrl, slugify } from './app-rules.js';
+
+describe('checkAppFields (a new app)', () => {
+  it('fills defaults, trims, derives the id and normalises groups', () => {
+    expect(
+      checkAppFields({
+        name: '  RStudio Server ',
+        associatedGroups: ['/genomics', ' staff ', 'genomics', ''],
+      }),
+    ).toEqual({
+      fields: {
+        id: 'rstudio-server',
+        name: 'RStudio Server',
+        description: '',
+        doc: '',
+        github: '',
+        link: '',
+        env: 'prod',
+        category: 'apps',
+        isPublic: false,
+        associatedGroups: ['genomics', 'staff'],
+        collectionId: 'apps',
+      },
+      errors: {},
+    });
+  });
+
+  it('names every bad field once, with a readable message', () => {
+    const { errors } = checkAppFields({
+      id: 'Has Spaces',
+      name: 42,
+      description: ['x'],
+      link: 'javascript:alert(1)',
+      doc: 'not a url',
+      github: 'data:text/html,x',
+      env: 'production',
+      category: 'x'.repeat(101),
+      isPublic: 'yes',
+      associatedGroups: 'genomics',
+      collectionId: '../x',
+      colour: 'blue',
+    });
+    expect(errors).toEqual({
+      colour: 'is not a known field',
+      name: 'must be text',
+      id: 'must be lowercase letters, digits, "-" or "_" (got "Has Spaces")',
+      description: 'must be text',
+      doc: 'must be an http(s) URL (got "not a url")',
+      github: 'must be an http(s) URL (got "data:text/html,x")',
+      link: 'must be an http(s) URL (got "javascript:alert(1)")',
+      env: 'must be one of prod, stage, dev (got "production")',
+      category: 'must be at most 100 characters',
+      isPublic: 'must be true or false',
+      associatedGroups: 'must be a list of group names',
+      collectionId: 'must be lowercase letters, digits, "-" or "_"',
+    });
+    expect(describeFieldErrors({ env: 'must be text' })).toEqual(['field "env" must be text']);
+  });
+
+  it.each([
+    [{}, { name: 'is required' }],
+    [{ name: '   ' }, { name: 'is required' }],
+    [{ name: '!!!' }, { id: 'is missing and cannot be derived from the name' }],
+    [{ name: 'A', associatedGroups: Array(101).fill('g') }, { associatedGroups: /at most 100/ }],
+    [{ name: 'A', associatedGroups: ['g'.repeat(201)] }, { associatedGroups: /200 characters/ }],
+    [{ name: 'x'.repeat(201) }, { name: 'must be at most 200 characters' }],
+    [{ name: 'A', vbscript: 1 }, { vbscript: 'is not a known field' }],
+  ])('refuses %j', (raw, expected) => {
+    const { errors } = checkAppFields(raw as Record<string, unknown>);
+    for (const [field, message] of Object.entries(expected)) {
+      if (message instanceof RegExp) expect(errors[field]).toMatch(message);
+      else expect(errors[field]).toBe(message);
+    }
+  });
+
+  it('accepts fields the caller handles itself', () => {
+    expect(
+      checkAppFields({ name: 'A', image: 'a.png' }, { extraFields: ['image'] }).errors,
+    ).toEqual({});
+  });
+});
+
+describe('checkAppFields (a partial update)', () => {
+  it('checks and returns only the fields given; a name may not be emptied', () => {
+    expect(checkAppFields({ description: ' new ', isPublic: true }, { partial: true })).toEqual({
+      fields: { description: 'new', isPublic: true },
+      errors: {},
+    });
+    expect(checkAppFields({ name: '' }, { partial: true }).errors).toEqual({ name: 'is required' });
+    expect(checkAppFields({ link: '' }, { partial: true }).fields).toEqual({ link: '' });
+  });
+});
+
+describe('isWebUrl', () => {
+  it.each([
+    ['https://galaxy.example.edu/', true],
+    ['http://localhost:8080', true],
+    ['javascript:alert(1)', false],
+    ['vbscript:msgbox', false],
+    ['data:text/html,<script>', false],
+    ['ftp://example.edu', false],
+    ['//example.edu', false],
+    ['', false],
+  ])('%j -> %j', (url, expected) => {
+    expect(isWebUrl(url)).toBe(expected);
+  });
+});
+
+describe('slugify', () => {
+  it.each([
+    ['RStudio Server', 'rstudio-server'],
+    ['Génomique  & Co.', 'genomique-co'],
+    ['!!!', ''],
+  ])('%j -> %j', (name, id) => {
+    expect(slugify(name)).toBe(id);
+  });
+});
