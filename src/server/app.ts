@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { adminRoutes } from './admin/admin.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authentication } from './auth/authenticate.js';
 import { createIdentity } from './auth/identity.js';
@@ -106,6 +107,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await portal.register(filesRoutes, { apps, storage });
     await portal.register(monitorRoutes, { statuses: monitorStatus });
     await portal.register(authRoutes, identity.routes);
+    // The admin API (docs/admin.md): its own scope, guard and body parsers.
+    await portal.register(adminRoutes, {
+      db,
+      apps,
+      appsService,
+      adminRole: config.oidc.adminRole,
+      clock,
+    });
   });
   if (deps.devIdp) await app.register(deps.devIdp.plugin);
   if (deps.webRoot !== false) await app.register(webAppRoutes, { root: deps.webRoot });

@@ -13,22 +13,28 @@ export interface AppRecord extends AppRow {
 export const MAX_VIEWER_GROUPS = 1000;
 
 /**
- * SQL form of visibility.ts's canSee: public, or sharing a group with the viewer. Every query
+ * SQL form of visibility.ts's canSee: not in the trash, and public or sharing a group with the
+ * viewer. Every query
  * that returns apps to a caller filters with this; visibility.test.ts checks both agree.
  */
 export function visibleTo(viewer: Viewer) {
   return (eb: ExpressionBuilder<Database, 'apps'>) => {
     const groups = viewer?.groups.slice(0, MAX_VIEWER_GROUPS) ?? [];
-    if (groups.length === 0) return eb('apps.isPublic', '=', 1);
-    return eb.or([
-      eb('apps.isPublic', '=', 1),
-      eb.exists(
-        eb
-          .selectFrom('appGroups')
-          .select('appGroups.appId')
-          .whereRef('appGroups.appId', '=', 'apps.id')
-          .where('appGroups.groupName', 'in', groups),
-      ),
+    // Apps in the trash are seen by nobody (their favorites come back with a restore).
+    const live = eb('apps.deletedAt', 'is', null);
+    if (groups.length === 0) return eb.and([live, eb('apps.isPublic', '=', 1)]);
+    return eb.and([
+      live,
+      eb.or([
+        eb('apps.isPublic', '=', 1),
+        eb.exists(
+          eb
+            .selectFrom('appGroups')
+            .select('appGroups.appId')
+            .whereRef('appGroups.appId', '=', 'apps.id')
+            .where('appGroups.groupName', 'in', groups),
+        ),
+      ]),
     ]);
   };
 }

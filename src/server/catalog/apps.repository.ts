@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { normalizeGroup } from '../../shared/identity/groups.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -70,11 +70,16 @@ export function createAppsRepository(db: Db) {
       return record;
     },
 
-    /** Every app with its groups, in listing order: category, then name. */
+    /** Tells every listener (the catalog snapshot) that the catalog changed. */
+    notifyChange(): void {
+      for (const listener of listeners()) listener();
+    },
+    /** Every app (not in the trash) with its groups, in listing order: category, then name. */
     async findAll(): Promise<AppRecord[]> {
       const rows = await db
         .selectFrom('apps')
         .selectAll()
+        .where('deletedAt', 'is', null)
         .orderBy((eb) => eb.fn('lower', ['category']))
         .orderBy((eb) => eb.fn('lower', ['name']))
         .orderBy('id')
@@ -86,6 +91,7 @@ export function createAppsRepository(db: Db) {
       const { count } = await db
         .selectFrom('apps')
         .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('deletedAt', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(count);
     },
@@ -119,7 +125,7 @@ export function createAppsRepository(db: Db) {
           if (existing) {
             await trx
               .updateTable('apps')
-              .set({ ...row, updated: now })
+              .set({ ...row, updated: now, version: sql<number>`version + 1` })
               .where('id', '=', row.id)
               .execute();
             updated += 1;

@@ -18,6 +18,15 @@ export interface AppsTable {
   collectionId: string;
   created: ColumnType<string, string, never>;
   updated: string;
+  /** Grows by one on every change (admin API optimistic locking). */
+  version: ColumnType<number, number | undefined, number>;
+  /** Username (or subject) of whoever changed the app last; `catalog-file` for the file. */
+  updatedBy: ColumnType<string, string | undefined, string>;
+  /** `portal` or `catalog-file` (docs/decisions/0006-catalog-file-and-console.md). */
+  managedBy: ColumnType<string, string | undefined, string>;
+  /** Set while the app is in the trash (docs/admin.md); null otherwise. */
+  deletedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  deletedBy: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AppGroupsTable {

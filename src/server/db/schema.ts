@@ -1,4 +1,5 @@
 import type { SessionsTable, SignOnStatesTable } from '../auth/sessions.table.js';
+import type { AuditTable, LogosTable, SettingsTable } from '../admin/admin.tables.js';
 import type { AppGroupsTable, AppsTable } from '../catalog/apps.table.js';
 import type { FavoritesTable, KcUsersTable } from '../users/users.table.js';
 
@@ -10,4 +11,7 @@ export interface Database {
   favorites: FavoritesTable;
   sessions: SessionsTable;
   signOnStates: SignOnStatesTable;
+  logos: LogosTable;
+  audit: AuditTable;
+  settings: SettingsTable;
 }

@@ -1,0 +1,38 @@
+import { HttpError } from '../http/errors.js';
+
+/** Signed in, but without the admin role. */
+export class ForbiddenError extends HttpError {
+  constructor(message = 'Only portal administrators can do this.') {
+    super(403, 'forbidden', message);
+  }
+}
+
+/** The app changed since the version the caller had (or the id is taken). */
+export class ConflictError extends HttpError {
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super(409, 'conflict', message, data);
+  }
+}
+
+/** PATCH and DELETE need the version the caller is changing. */
+export class PreconditionRequiredError extends HttpError {
+  constructor() {
+    super(
+      428,
+      'precondition_required',
+      'Send the version you are changing, in an If-Match header or a "version" field.',
+    );
+  }
+}
+
+export class PayloadTooLargeError extends HttpError {
+  constructor(message: string) {
+    super(413, 'payload_too_large', message);
+  }
+}
+
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message: string) {
+    super(415, 'unsupported_media_type', message);
+  }
+}

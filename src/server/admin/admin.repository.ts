@@ -1,0 +1,234 @@
+import { sql, type Transaction } from 'kysely';
+import type { Actor, AuditAction } from '../../shared/api/admin-schemas.js';
+import { normalizeGroup } from '../../shared/identity/groups.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { attachGroups, type AppRecord } from '../catalog/apps.queries.js';
+import type { NewAppRow } from '../catalog/apps.table.js';
+import type { AuditRow, LogoRow } from './admin.tables.js';
+
+export type Trx = Transaction<Database>;
+
+/** The fields an audit entry records of an app (its editable fields and its logo file name). */
+export type AppSnapshot = Record<string, unknown>;
+
+export interface AuditInput {
+  actor: Actor;
+  action: AuditAction;
+  appId: string | null;
+  before: AppSnapshot | null;
+  after: AppSnapshot | null;
+}
+
+export interface AuditFilter {
+  app?: string;
+  actor?: string;
+  before?: number;
+  limit: number;
+}
+
+export type NewLogo = Omit<LogoRow, 'appId' | 'updated'>;
+
+/**
+ * A time for a write that is later than every `updated` already stored, so the catalog
+ * fingerprint (apps.repository.ts catalogVersion) changes on every write, even within one
+ * millisecond.
+ */
+export async function nextStamp(trx: Trx | Db, now: string): Promise<string> {
+  const { latest } = await trx
+    .selectFrom('apps')
+    .select((eb) => eb.fn.max('updated').as('latest'))
+    .executeTakeFirstOrThrow();
+  if (latest && latest >= now) return new Date(new Date(latest).getTime() + 1).toISOString();
+  return now;
+}
+
+async function replaceGroups(trx: Trx, appId: string, groups: string[]): Promise<void> {
+  await trx.deleteFrom('appGroups').where('appId', '=', appId).execute();
+  const names = [...new Set(groups.map(normalizeGroup).filter((name) => name !== ''))];
+  if (names.length > 0) {
+    await trx
+      .insertInto('appGroups')
+      .values(names.map((groupName) => ({ appId, groupName })))
+      .execute();
+  }
+}
+
+/** Data access of the admin API: every app (trash included), logos, the audit log. */
+export function createAdminRepository(db: Db) {
+  async function findApp(q: Trx | Db, id: string): Promise<AppRecord | undefined> {
+    const row = await q.selectFrom('apps').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const [record] = await attachGroups(q as Db, [row]);
+    return record;
+  }
+
+  return {
+    db,
+    transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+    findApp: (id: string, q: Trx | Db = db) => findApp(q, id),
+
+    /** The catalog (deleted = false) or the trash (deleted = true), in listing order. */
+    async list(deleted: boolean, q: Trx | Db = db): Promise<AppRecord[]> {
+      const rows = await q
+        .selectFrom('apps')
+        .selectAll()
+        .where('deletedAt', deleted ? 'is not' : 'is', null)
+        .orderBy((eb) => eb.fn('lower', ['category']))
+        .orderBy((eb) => eb.fn('lower', ['name']))
+        .orderBy('id')
+        .execute();
+      return attachGroups(q as Db, rows);
+    },
+
+    async insertApp(
+      trx: Trx,
+      row: Omit<NewAppRow, 'created' | 'updated'>,
+      groups: string[],
+      now: string,
+    ): Promise<void> {
+      await trx
+        .insertInto('apps')
+        .values({ ...row, created: now, updated: now })
+        .execute();
+      await replaceGroups(trx, row.id, groups);
+    },
+
+    /** Changes the given columns, bumps the version; groups are replaced when given. */
+    async updateApp(
+      trx: Trx,
+      id: string,
+      changes: Partial<Omit<NewAppRow, 'id' | 'created' | 'version'>>,
+      groups: string[] | undefined,
+      now: string,
+    ): Promise<void> {
+      await trx
+        .updateTable('apps')
+        .set({ ...changes, updated: now, version: sql<number>`version + 1` })
+        .where('id', '=', id)
+        .execute();
+      if (groups) await replaceGroups(trx, id, groups);
+    },
+
+    async purgeApp(trx: Trx, id: string): Promise<void> {
+      // Groups, favorites and the logo go with it (foreign keys, on delete cascade).
+      await trx.deleteFrom('apps').where('id', '=', id).execute();
+    },
+
+    /** Trashed apps deleted before `cutoff` (ISO 8601). */
+    async expiredTrash(cutoff: string, q: Trx | Db = db): Promise<AppRecord[]> {
+      const rows = await q
+        .selectFrom('apps')
+        .selectAll()
+        .where('deletedAt', 'is not', null)
+        .where('deletedAt', '<', cutoff)
+        .execute();
+      return attachGroups(q as Db, rows);
+    },
+
+    async findLogo(appId: string, q: Trx | Db = db): Promise<LogoRow | undefined> {
+      return q.selectFrom('logos').selectAll().where('appId', '=', appId).executeTakeFirst();
+    },
+
+    async putLogo(trx: Trx, appId: string, logo: NewLogo, now: string): Promise<void> {
+      await trx
+        .insertInto('logos')
+        .values({ appId, ...logo, updated: now })
+        .onConflict((oc) => oc.column('appId').doUpdateSet({ ...logo, updated: now }))
+        .execute();
+    },
+
+    async deleteLogo(trx: Trx, appId: string): Promise<void> {
+      await trx.deleteFrom('logos').where('appId', '=', appId).execute();
+    },
+
+    async appendAudit(trx: Trx | Db, entry: AuditInput, at: string): Promise<void> {
+      await trx
+        .insertInto('audit')
+        .values({
+          at,
+          actorSubject: entry.actor.subject,
+          actorUsername: entry.actor.username,
+          action: entry.action,
+          appId: entry.appId,
+          before: entry.before === null ? null : JSON.stringify(entry.before),
+          after: entry.after === null ? null : JSON.stringify(entry.after),
+        })
+        .execute();
+    },
+
+    /** Newest first; `limit + 1` rows are read to know whether there are more. */
+    async listAudit(filter: AuditFilter): Promise<AuditRow[]> {
+      let query = db
+        .selectFrom('audit')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(filter.limit + 1);
+      if (filter.app) query = query.where('appId', '=', filter.app);
+      if (filter.actor) {
+        const actor = filter.actor;
+        query = query.where((eb) =>
+          eb.or([eb('actorUsername', '=', actor), eb('actorSubject', '=', actor)]),
+        );
+      }
+      if (filter.before !== undefined) query = query.where('id', '<', filter.before);
+      return query.execute();
+    },
+
+    /** Group names with the number of apps naming them and users belonging to them. */
+    async groups(): Promise<{ name: string; apps: number; users: number }[]> {
+      const counts = new Map<string, { apps: number; users: number }>();
+      const entry = (name: string) => {
+        let found = counts.get(name);
+        if (!found) counts.set(name, (found = { apps: 0, users: 0 }));
+        return found;
+      };
+      const appGroups = await db
+        .selectFrom('appGroups')
+        .innerJoin('apps', 'apps.id', 'appGroups.appId')
+        .where('apps.deletedAt', 'is', null)
+        .select(['appGroups.groupName', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('appGroups.groupName')
+        .execute();
+      for (const row of appGroups) entry(row.groupName).apps = Number(row.count);
+      const users = await db.selectFrom('kcUsers').select('groups').execute();
+      for (const { groups } of users) {
+        let list: unknown;
+        try {
+          list = JSON.parse(groups);
+        } catch {
+          continue;
+        }
+        if (!Array.isArray(list)) continue;
+        for (const name of new Set(list.filter((g): g is string => typeof g === 'string'))) {
+          const normal = normalizeGroup(name);
+          if (normal !== '') entry(normal).users += 1;
+        }
+      }
+      return [...counts.entries()]
+        .map(([name, count]) => ({ name, ...count }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    async getSetting(key: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row?.value;
+    },
+
+    async setSetting(trx: Trx | Db, key: string, value: string): Promise<void> {
+      await trx
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
+    },
+  };
+}
+
+export type AdminRepository = ReturnType<typeof createAdminRepository>;

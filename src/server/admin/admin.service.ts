@@ -1,0 +1,317 @@
+import type {
+  Actor,
+  AdminApp,
+  AdminGroups,
+  AuditEntry,
+  AuditList,
+} from '../../shared/api/admin-schemas.js';
+import {
+  checkAppFields,
+  type AppFields,
+  type FieldErrors,
+} from '../../shared/catalog/app-rules.js';
+import type { AppRecord } from '../catalog/apps.queries.js';
+import type { AppsRepository } from '../catalog/apps.repository.js';
+import { BadRequestError, NotFoundError } from '../http/errors.js';
+import { ConflictError, PreconditionRequiredError } from './admin-errors.js';
+import {
+  nextStamp,
+  type AdminRepository,
+  type AppSnapshot,
+  type AuditFilter,
+  type Trx,
+} from './admin.repository.js';
+import { changedFields, snapshotOf, toAdminApp, trashCutoff } from './app-snapshot.js';
+import { checkLogo } from './logo-files.js';
+
+/** The actor of changes nobody made by hand (the trash purge). */
+export const SYSTEM_ACTOR: Actor = { subject: 'system', username: 'system' };
+
+/** 400 naming each bad field: `data.fields = { link: 'must be an http(s) URL (got "x")' }`. */
+export function invalidFields(errors: FieldErrors): BadRequestError {
+  const list = Object.entries(errors)
+    .map(([field, message]) => `"${field}" ${message}`)
+    .join('; ');
+  return new BadRequestError(`Some fields are invalid: ${list}.`, { fields: errors });
+}
+
+function rowOf(fields: Partial<AppFields>) {
+  const { associatedGroups: _groups, isPublic, id: _id, ...rest } = fields;
+  void _groups;
+  void _id;
+  return { ...rest, ...(isPublic === undefined ? {} : { isPublic: isPublic ? 1 : 0 }) };
+}
+
+/**
+ * The catalog as admins change it: every write checks the fields with the catalog file's rules,
+ * the version the caller had, runs in one transaction with its audit entry, and tells the
+ * catalog snapshot (GET /api/apps, search, status) at once.
+ */
+export function createAdminService(deps: {
+  admin: AdminRepository;
+  apps: AppsRepository;
+  clock: () => string;
+}) {
+  const { admin } = deps;
+
+  async function write<T>(work: (trx: Trx, now: string) => Promise<T>): Promise<T> {
+    const result = await admin.transaction(async (trx) =>
+      work(trx, await nextStamp(trx, deps.clock())),
+    );
+    deps.apps.notifyChange();
+    return result;
+  }
+
+  async function requireApp(trx: Trx, id: string, trashed = false): Promise<AppRecord> {
+    const record = await admin.findApp(id, trx);
+    if (!record || (record.deletedAt !== null) !== trashed) throw new NotFoundError();
+    return record;
+  }
+
+  function checkVersion(record: AppRecord, expected: number | undefined): void {
+    if (expected === undefined) throw new PreconditionRequiredError();
+    if (record.version !== expected) {
+      const who = record.updatedBy || 'someone';
+      throw new ConflictError(
+        `This app was changed by ${who} at ${record.updated} (version ${record.version}, you had ${expected}). Reload it and try again.`,
+        { currentVersion: record.version, updatedBy: record.updatedBy, updatedAt: record.updated },
+      );
+    }
+  }
+
+  async function current(id: string): Promise<AdminApp> {
+    const record = await admin.findApp(id);
+    if (!record) throw new NotFoundError();
+    return toAdminApp(record);
+  }
+
+  async function purgeExpired(): Promise<number> {
+    const cutoff = trashCutoff(deps.clock());
+    const expired = await admin.expiredTrash(cutoff);
+    if (expired.length === 0) return 0;
+    await write(async (trx, now) => {
+      for (const record of expired) {
+        await admin.purgeApp(trx, record.id);
+        await admin.appendAudit(
+          trx,
+          {
+            actor: SYSTEM_ACTOR,
+            action: 'purge',
+            appId: record.id,
+            before: snapshotOf(record),
+            after: null,
+          },
+          now,
+        );
+      }
+    });
+    return expired.length;
+  }
+
+  return {
+    purgeExpired,
+
+    async list(deleted: boolean): Promise<AdminApp[]> {
+      if (deleted) await purgeExpired();
+      return (await admin.list(deleted)).map(toAdminApp);
+    },
+
+    get: current,
+
+    async create(actor: Actor, body: Record<string, unknown>): Promise<AdminApp> {
+      const { fields, errors } = checkAppFields(body);
+      if (Object.keys(errors).length > 0) throw invalidFields(errors);
+      const app = fields as AppFields;
+      await write(async (trx, now) => {
+        const existing = await admin.findApp(app.id, trx);
+        if (existing) {
+          throw new ConflictError(
+            existing.deletedAt
+              ? `The id "${app.id}" belongs to an app in the trash; restore it or choose another id.`
+              : `An app with the id "${app.id}" already exists.`,
+            { fields: { id: 'is already used' } },
+          );
+        }
+        await admin.insertApp(
+          trx,
+          { ...rowOf(app), id: app.id, image: '', updatedBy: actor.username } as Parameters<
+            typeof admin.insertApp
+          >[1],
+          app.associatedGroups,
+          now,
+        );
+        const created = await requireApp(trx, app.id);
+        await admin.appendAudit(
+          trx,
+          { actor, action: 'create', appId: app.id, before: null, after: snapshotOf(created) },
+          now,
+        );
+      });
+      return current(app.id);
+    },
+
+    async update(
+      actor: Actor,
+      id: string,
+      body: Record<string, unknown>,
+      expected: number | undefined,
+    ): Promise<AdminApp> {
+      const { fields, errors } = checkAppFields(body, { partial: true });
+      if (Object.keys(errors).length > 0) throw invalidFields(errors);
+      await write(async (trx, now) => {
+        const record = await requireApp(trx, id);
+        checkVersion(record, expected);
+        const before = snapshotOf(record);
+        const wanted = { ...before, ...fields };
+        const diff = changedFields(before, wanted);
+        if (diff.fields.length === 0) return;
+        await admin.updateApp(
+          trx,
+          id,
+          { ...rowOf(fields), updatedBy: actor.username },
+          fields.associatedGroups,
+          now,
+        );
+        await admin.appendAudit(
+          trx,
+          { actor, action: 'update', appId: id, before: diff.before, after: diff.after },
+          now,
+        );
+      });
+      return current(id);
+    },
+
+    /** Moves the app to the trash: gone from every answer, restorable for 30 days. */
+    async remove(actor: Actor, id: string, expected: number | undefined): Promise<void> {
+      await write(async (trx, now) => {
+        const record = await requireApp(trx, id);
+        checkVersion(record, expected);
+        await admin.updateApp(
+          trx,
+          id,
+          { deletedAt: now, deletedBy: actor.username, updatedBy: actor.username },
+          undefined,
+          now,
+        );
+        await admin.appendAudit(
+          trx,
+          { actor, action: 'delete', appId: id, before: snapshotOf(record), after: null },
+          now,
+        );
+      });
+    },
+
+    /** Brings a trashed app back, with its logo and the favorites that pointed at it. */
+    async restore(actor: Actor, id: string): Promise<AdminApp> {
+      await write(async (trx, now) => {
+        const record = await requireApp(trx, id, true);
+        await admin.updateApp(
+          trx,
+          id,
+          { deletedAt: null, deletedBy: null, updatedBy: actor.username },
+          undefined,
+          now,
+        );
+        await admin.appendAudit(
+          trx,
+          { actor, action: 'restore', appId: id, before: null, after: snapshotOf(record) },
+          now,
+        );
+      });
+      return current(id);
+    },
+
+    /** Replaces the logo; a bad file (400/413/415) changes nothing. */
+    async putLogo(
+      actor: Actor,
+      id: string,
+      bytes: Buffer,
+      expected: number | undefined,
+    ): Promise<AdminApp> {
+      const logo = await checkLogo(bytes);
+      await write(async (trx, now) => {
+        const record = await requireApp(trx, id);
+        if (expected !== undefined) checkVersion(record, expected);
+        await admin.putLogo(
+          trx,
+          id,
+          { contentType: logo.contentType, bytes: logo.bytes, sha256: logo.sha256 },
+          now,
+        );
+        await admin.updateApp(
+          trx,
+          id,
+          { image: logo.fileName, updatedBy: actor.username },
+          undefined,
+          now,
+        );
+        await admin.appendAudit(
+          trx,
+          {
+            actor,
+            action: 'logo',
+            appId: id,
+            before: { image: record.image },
+            after: { image: logo.fileName, contentType: logo.contentType, sha256: logo.sha256 },
+          },
+          now,
+        );
+      });
+      return current(id);
+    },
+
+    async deleteLogo(actor: Actor, id: string, expected: number | undefined): Promise<AdminApp> {
+      await write(async (trx, now) => {
+        const record = await requireApp(trx, id);
+        if (expected !== undefined) checkVersion(record, expected);
+        if (record.image === '') return;
+        await admin.deleteLogo(trx, id);
+        await admin.updateApp(trx, id, { image: '', updatedBy: actor.username }, undefined, now);
+        await admin.appendAudit(
+          trx,
+          {
+            actor,
+            action: 'logo',
+            appId: id,
+            before: { image: record.image },
+            after: { image: '' },
+          },
+          now,
+        );
+      });
+      return current(id);
+    },
+
+    /** Any app's logo, trashed ones included (the console shows the trash with logos). */
+    async logo(id: string) {
+      const record = await admin.findApp(id);
+      if (!record || record.image === '') return undefined;
+      return admin.findLogo(id);
+    },
+
+    async audit(filter: AuditFilter): Promise<AuditList> {
+      const rows = await admin.listAudit(filter);
+      const page = rows.slice(0, filter.limit);
+      const parse = (json: string | null) =>
+        json === null ? null : (JSON.parse(json) as Record<string, unknown>);
+      const items: AuditEntry[] = page.map((row) => ({
+        id: row.id,
+        at: row.at,
+        actor: { subject: row.actorSubject, username: row.actorUsername },
+        action: row.action as AuditEntry['action'],
+        appId: row.appId,
+        before: parse(row.before),
+        after: parse(row.after),
+      }));
+      const last = page.at(-1);
+      return rows.length > filter.limit && last ? { items, nextBefore: last.id } : { items };
+    },
+
+    async groups(): Promise<AdminGroups> {
+      return { items: await admin.groups() };
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;
+export type { AppSnapshot };

@@ -1,0 +1,77 @@
+import type { Actor, AdminApp } from '../../shared/api/admin-schemas.js';
+import type { AppRecord } from '../catalog/apps.queries.js';
+import { toApiApp } from '../catalog/apps.service.js';
+import type { Principal } from '../auth/principal.js';
+import type { AppSnapshot } from './admin.repository.js';
+
+/** Trashed apps are removed for good this long after their deletion. */
+export const TRASH_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function purgeAtOf(deletedAt: string): string {
+  return new Date(new Date(deletedAt).getTime() + TRASH_DAYS * DAY_MS).toISOString();
+}
+
+export function trashCutoff(now: string): string {
+  return new Date(new Date(now).getTime() - TRASH_DAYS * DAY_MS).toISOString();
+}
+
+export function actorOf(principal: Principal): Actor {
+  return { subject: principal.subject, username: principal.username || principal.subject };
+}
+
+/** The app's fields as the audit log and the import diff record them. */
+export function snapshotOf(record: AppRecord): AppSnapshot {
+  return {
+    id: record.id,
+    name: record.name,
+    description: record.description,
+    doc: record.doc,
+    github: record.github,
+    env: record.env,
+    category: record.category,
+    link: record.link,
+    isPublic: record.isPublic === 1,
+    associatedGroups: [...record.associatedGroups],
+    collectionId: record.collectionId,
+    image: record.image,
+  };
+}
+
+/** An app as the admin API answers it. */
+export function toAdminApp(record: AppRecord): AdminApp {
+  const { imageUrl: _public, ...app } = toApiApp(record);
+  void _public;
+  const admin: AdminApp = {
+    ...app,
+    version: record.version,
+    createdAt: record.created,
+    updatedAt: record.updated,
+    updatedBy: record.updatedBy,
+    managedBy: record.managedBy === 'catalog-file' ? 'catalog-file' : 'portal',
+  };
+  if (record.image !== '') {
+    admin.imageUrl = `/api/admin/apps/${encodeURIComponent(record.id)}/logo?v=${record.version}`;
+  }
+  if (record.deletedAt) {
+    admin.deletedAt = record.deletedAt;
+    admin.deletedBy = record.deletedBy ?? '';
+    admin.purgeAt = purgeAtOf(record.deletedAt);
+  }
+  return admin;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The fields that differ, as `{before, after}` with only those fields. */
+export function changedFields(
+  before: AppSnapshot,
+  after: AppSnapshot,
+): { before: AppSnapshot; after: AppSnapshot; fields: string[] } {
+  const fields = Object.keys(after).filter((key) => !same(before[key], after[key]));
+  return {
+    fields,
+    before: Object.fromEntries(fields.map((key) => [key, before[key]])),
+    after: Object.fromEntries(fields.map((key) => [key, after[key]])),
+  };
+}

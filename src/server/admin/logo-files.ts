@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import createDOMPurify from 'dompurify';
+import { fileTypeFromBuffer } from 'file-type';
+import { JSDOM } from 'jsdom';
+import { BadRequestError } from '../http/errors.js';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from './admin-errors.js';
+
+/** The largest logo accepted, in bytes. */
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+
+/** Types recognised from the bytes (file-type's MIME names) and the extension each is served as. */
+const RASTER_TYPES: Record<string, string> = {
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/gif': '.gif',
+  'image/webp': '.webp',
+  'image/avif': '.avif',
+  'image/x-icon': '.ico',
+  'image/vnd.microsoft.icon': '.ico',
+};
+export const SVG_TYPE = 'image/svg+xml';
+
+export interface CheckedLogo {
+  contentType: string;
+  bytes: Buffer;
+  sha256: string;
+  /** The file name the logo is served under: changes with the content, so caches never go stale. */
+  fileName: string;
+}
+
+let purifier: ReturnType<typeof createDOMPurify> | undefined;
+
+/** DOMPurify on a jsdom window, configured once: external references are removed too. */
+function svgPurifier(): ReturnType<typeof createDOMPurify> {
+  if (purifier) return purifier;
+  const { window } = new JSDOM('');
+  const purify = createDOMPurify(window as never);
+  purify.addHook('uponSanitizeAttribute', (_node, data) => {
+    const name = data.attrName.toLowerCase();
+    const value = data.attrValue.trim();
+    // Links and image sources may only point inside the document (#id).
+    if ((name === 'href' || name === 'xlink:href' || name === 'src') && !value.startsWith('#')) {
+      data.keepAttr = false;
+    }
+    // url(...) in presentation attributes: only url(#id).
+    if (/url\s*\(\s*['"]?(?!#)/i.test(value)) data.keepAttr = false;
+  });
+  purifier = purify;
+  return purify;
+}
+
+/**
+ * An SVG with scripts, event handlers, foreign objects, styles and external references removed
+ * (DOMPurify's SVG profile plus the hook above). Undefined when the text is no SVG at all.
+ */
+export function sanitizeSvg(text: string): string | undefined {
+  if (!/<svg[\s>]/i.test(text)) return undefined;
+  const clean = svgPurifier().sanitize(text, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    FORBID_TAGS: ['style', 'foreignObject', 'script', 'use'],
+    FORBID_ATTR: ['style'],
+  });
+  return /^\s*<svg[\s>]/i.test(clean) ? clean : undefined;
+}
+
+function looksLikeText(bytes: Buffer): boolean {
+  const head = bytes.subarray(0, 1024).toString('utf8');
+  return /^(\uFEFF)?\s*(<\?xml|<!--|<!doctype svg|<svg)/i.test(head);
+}
+
+/**
+ * Checks an uploaded logo: at most 2 MiB (413), a supported image type recognised from the bytes,
+ * whatever its name or declared type (415), not empty (400). SVGs are sanitised.
+ */
+export async function checkLogo(bytes: Buffer): Promise<CheckedLogo> {
+  if (bytes.length === 0) throw new BadRequestError('The logo file is empty.');
+  if (bytes.length > MAX_LOGO_BYTES) {
+    throw new PayloadTooLargeError('The logo is larger than 2 MiB.');
+  }
+  const detected = await fileTypeFromBuffer(bytes);
+  let contentType: string;
+  let extension: string;
+  let stored = bytes;
+  if (detected && RASTER_TYPES[detected.mime]) {
+    contentType = detected.mime === 'image/vnd.microsoft.icon' ? 'image/x-icon' : detected.mime;
+    extension = RASTER_TYPES[detected.mime]!;
+  } else if ((!detected || detected.mime === 'application/xml') && looksLikeText(bytes)) {
+    const clean = sanitizeSvg(bytes.toString('utf8'));
+    if (clean === undefined) {
+      throw new UnsupportedMediaTypeError('The file is not an SVG image.');
+    }
+    contentType = SVG_TYPE;
+    extension = '.svg';
+    stored = Buffer.from(clean, 'utf8');
+  } else {
+    throw new UnsupportedMediaTypeError(
+      'A logo must be a PNG, JPEG, GIF, WebP, AVIF, ICO or SVG image.',
+    );
+  }
+  const sha256 = createHash('sha256').update(stored).digest('hex');
+  return {
+    contentType,
+    bytes: stored,
+    sha256,
+    fileName: `logo-${sha256.slice(0, 12)}${extension}`,
+  };
+}
