@@ -52,7 +52,7 @@ export interface AppDeps {
 
 /** Builds the whole HTTP app; never listens (main.ts does, tests use inject). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, storage } = deps;
+  const { config, db } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 64 * 1024,
@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await portal.register(portalInfoRoutes, { portal: config.portal });
     await portal.register(appsRoutes, { apps: appsService });
     await portal.register(meRoutes, { users: usersService });
-    await portal.register(filesRoutes, { apps, storage });
+    await portal.register(filesRoutes, { apps });
     await portal.register(monitorRoutes, { statuses: monitorStatus });
     await portal.register(authRoutes, identity.routes);
     // The admin API (docs/admin.md): its own scope, guard and body parsers.

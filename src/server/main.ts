@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { CatalogError } from './catalog/catalog-file.js';
-import { DEMO_CATALOG_FILE, loadCatalogFile } from './catalog/catalog-loader.js';
+import { prepareCatalog } from './catalog/catalog-startup.js';
 import { createAppsRepository } from './catalog/apps.repository.js';
 import { DatabaseError, openDatabase } from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
@@ -33,17 +33,7 @@ async function main(): Promise<void> {
 
   const storage = createFileStorage(join(dataDir, 'storage'));
   const apps = createAppsRepository(db);
-  if (config.catalogFile) {
-    const result = await loadCatalogFile(config.catalogFile, { apps, storage });
-    console.log(
-      `Catalog ${config.catalogFile}: ${result.inserted} app(s) added, ${result.updated} updated.`,
-    );
-  } else if (config.demoCatalog && (await apps.count()) === 0) {
-    const result = await loadCatalogFile(DEMO_CATALOG_FILE, { apps, storage });
-    console.log(
-      `Loaded the demo catalog (${result.inserted} apps). Set DEMO_CATALOG=false to skip it.`,
-    );
-  }
+  await prepareCatalog({ config, db, storage, log: (message) => console.log(message) });
 
   // Started after listen and stopped before the app closes; requests only read its cache.
   const monitor = createMonitorFromConfig(config.monitor, { apps });

@@ -13,6 +13,8 @@ import {
   AdminVersionQuerySchema,
   AuditListSchema,
   AuditQuerySchema,
+  ImportQuerySchema,
+  ImportResultSchema,
   PreviewQuerySchema,
 } from '../../shared/api/admin-schemas.js';
 import { AppListSchema, ErrorSchema, type AppList } from '../../shared/api/schemas.js';
@@ -24,6 +26,14 @@ import { requireAdmin } from './admin-guard.js';
 import { createAdminRepository } from './admin.repository.js';
 import { createAdminService, invalidFields } from './admin.service.js';
 import { actorOf } from './app-snapshot.js';
+import {
+  exportCatalog,
+  importCatalog,
+  MAX_IMPORT_BYTES,
+  readCatalogUpload,
+  zipExport,
+} from './catalog-transfer.js';
+import { CatalogError } from '../catalog/catalog-file.js';
 import { MAX_LOGO_BYTES } from './logo-files.js';
 
 const errors = {
@@ -79,6 +89,20 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     requireAdmin(request, options.adminRole);
   });
   await app.register(multipart, { limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 5 } });
+  for (const type of ['application/zip', 'application/x-zip-compressed']) {
+    app.addContentTypeParser(
+      type,
+      { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+  }
+  for (const type of ['text/yaml', 'application/yaml', 'application/x-yaml', 'text/plain']) {
+    app.addContentTypeParser(
+      type,
+      { parseAs: 'string', bodyLimit: MAX_IMPORT_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+  }
   for (const type of ['application/octet-stream', /^image\//]) {
     app.addContentTypeParser(
       type,
@@ -315,5 +339,79 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
       },
     },
     async () => admin.groups(),
+  );
+
+  app.get(
+    '/api/admin/catalog/export',
+    {
+      schema: {
+        tags,
+        summary:
+          'The whole catalog as a catalog file (YAML); ?logos=true: a .zip with catalog.yaml and logos/.',
+        querystring: Type.Object(
+          { logos: Type.Boolean({ default: false }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Unknown({ description: 'YAML or .zip' }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { yaml, files } = await exportCatalog(repository, { logos: request.query.logos });
+      const day = new Date().toISOString().slice(0, 10);
+      if (!request.query.logos) {
+        return reply
+          .type('application/yaml; charset=utf-8')
+          .header('content-disposition', `attachment; filename="catalog-${day}.yaml"`)
+          .send(yaml);
+      }
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="catalog-${day}.zip"`)
+        .send(Buffer.from(zipExport(yaml, files)));
+    },
+  );
+
+  app.post(
+    '/api/admin/catalog/import',
+    {
+      bodyLimit: MAX_IMPORT_BYTES,
+      schema: {
+        tags,
+        summary:
+          'Compares a catalog file (YAML/JSON text, a .zip from the export, or multipart) with the catalog; dryRun=false applies it in one transaction.',
+        querystring: ImportQuerySchema,
+        response: { 200: ImportResultSchema, ...errors, 413: ErrorSchema, 415: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(requireAdmin(request, options.adminRole));
+      let upload: string | Uint8Array;
+      if (request.isMultipart()) {
+        const file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES } });
+        if (!file) throw new BadRequestError('The multipart body has no file.');
+        upload = await file.toBuffer();
+      } else if (typeof request.body === 'string' || Buffer.isBuffer(request.body)) {
+        upload = request.body;
+      } else if (typeof request.body === 'object' && request.body !== null) {
+        upload = JSON.stringify(request.body);
+      } else {
+        throw new BadRequestError('Send the catalog file as the request body.');
+      }
+      let input;
+      try {
+        input = await readCatalogUpload(upload, 'The catalog file');
+      } catch (error) {
+        if (error instanceof CatalogError) {
+          throw new BadRequestError(error.message, { problems: error.problems });
+        }
+        throw error;
+      }
+      return importCatalog({ admin: repository, apps: options.apps, clock: options.clock }, input, {
+        dryRun: request.query.dryRun,
+        prune: request.query.prune,
+        actor,
+        managedBy: 'portal',
+      });
+    },
   );
 };

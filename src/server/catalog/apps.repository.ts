@@ -87,6 +87,10 @@ export function createAppsRepository(db: Db) {
       return withGroups(rows);
     },
 
+    /** The stored logo of an app (decision 0005), whatever the app's visibility. */
+    async findLogo(appId: string) {
+      return db.selectFrom('logos').selectAll().where('appId', '=', appId).executeTakeFirst();
+    },
     async count(): Promise<number> {
       const { count } = await db
         .selectFrom('apps')

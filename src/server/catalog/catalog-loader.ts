@@ -1,23 +1,28 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FileStorage } from '../files/file-storage.js';
+import type { Actor, ImportResult, ManagedBy } from '../../shared/api/admin-schemas.js';
+import { createAdminRepository, type AppSnapshot } from '../admin/admin.repository.js';
+import { importCatalog, readCatalogUpload, type CatalogInput } from '../admin/catalog-transfer.js';
+import { MAX_LOGO_BYTES } from '../admin/logo-files.js';
+import type { Db } from '../db/database.js';
 import type { AppsRepository } from './apps.repository.js';
-import { CatalogError, parseCatalog } from './catalog-file.js';
+import { CatalogError } from './catalog-file.js';
 
 /** The demo catalog shipped with the portal (data, not code: it sits at the repository root). */
 export const DEMO_CATALOG_FILE = fileURLToPath(
   new URL('../../../catalog/demo/catalog.yaml', import.meta.url),
 );
 
-/**
- * Loads a catalog file into the database: validates everything first, copies logos into file
- * storage, then inserts or updates every app in one transaction. Nothing is deleted.
- */
-export async function loadCatalogFile(
-  file: string,
-  deps: { apps: AppsRepository; storage: FileStorage; now?: () => Date },
-): Promise<{ inserted: number; updated: number }> {
+/** Who CATALOG_FILE changes are audited as. */
+export const CATALOG_FILE_ACTOR: Actor = { subject: 'catalog-file', username: 'catalog-file' };
+
+const FINGERPRINT_KEY = 'catalogFile.fingerprint';
+const BASELINE_KEY = 'catalogFile.applied';
+
+/** Reads a catalog file and the logos it names from disk; every problem is a CatalogError. */
+export async function readCatalogFile(file: string): Promise<CatalogInput & { text: string }> {
   const path = resolve(file);
   let text: string;
   try {
@@ -27,41 +32,100 @@ export async function loadCatalogFile(
       `cannot be read: ${(error as NodeJS.ErrnoException).code ?? error}`,
     ]);
   }
-  const entries = parseCatalog(text, file, dirname(path));
+  const input = await readCatalogUpload(text, file, {
+    baseDir: dirname(path),
+    readLogo: async (logoPath) => {
+      const info = await stat(logoPath).catch(() => undefined);
+      if (!info?.isFile()) return undefined;
+      if (info.size > MAX_LOGO_BYTES) return Buffer.alloc(MAX_LOGO_BYTES + 1);
+      return readFile(logoPath);
+    },
+  });
+  return { ...input, text };
+}
 
-  const missing: string[] = [];
-  for (const entry of entries) {
-    if (!entry.imagePath) continue;
-    const info = await stat(entry.imagePath).catch(() => undefined);
-    if (!info?.isFile())
-      missing.push(`app "${entry.name}": field "image" names a file that does not exist`);
-    else if (info.size > 2 * 1024 * 1024)
-      missing.push(`app "${entry.name}": field "image" is larger than 2 MiB`);
+function fingerprintOf(input: CatalogInput & { text: string }): string {
+  const hash = createHash('sha256').update(input.text);
+  for (const [id, logo] of [...input.logos].sort(([a], [b]) => a.localeCompare(b))) {
+    hash.update(`\n${id}:${logo.sha256}`);
   }
-  if (missing.length > 0) throw new CatalogError(file, missing);
+  return hash.digest('hex');
+}
 
-  const apps = [];
-  for (const entry of entries) {
-    const image = entry.imagePath
-      ? await deps.storage.importFile(entry.imagePath, entry.collectionId, entry.id)
-      : '';
-    apps.push({
-      row: {
-        id: entry.id,
-        name: entry.name,
-        description: entry.description,
-        image,
-        doc: entry.doc,
-        github: entry.github,
-        env: entry.env,
-        category: entry.category,
-        link: entry.link,
-        isPublic: entry.isPublic ? 1 : 0,
-        collectionId: entry.collectionId,
-      },
-      groups: entry.associatedGroups,
+export interface LoadResult extends ImportResult {
+  /** False when the file had not changed since it was last applied (nothing was compared). */
+  changedSinceLastApplied: boolean;
+}
+
+/**
+ * Applies a catalog file at start-up (decision 0006): only when its content (text and logos)
+ * changed since it was last applied; then only what changed in the file since then, so edits
+ * made in the console to other fields survive. Nothing is deleted. Audited as `catalog-file`;
+ * its apps are marked `managedBy: catalog-file`. `remember: false` (the demo catalog) applies the
+ * whole file and remembers nothing.
+ */
+export async function loadCatalogFile(
+  file: string,
+  deps: {
+    db: Db;
+    apps: AppsRepository;
+    clock?: () => string;
+    actor?: Actor;
+    managedBy?: ManagedBy;
+    remember?: boolean;
+  },
+): Promise<LoadResult> {
+  const input = await readCatalogFile(file);
+  const admin = createAdminRepository(deps.db);
+  const remember = deps.remember ?? true;
+  const fingerprint = fingerprintOf(input);
+  if (remember && (await admin.getSetting(FINGERPRINT_KEY)) === fingerprint) {
+    return {
+      dryRun: false,
+      applied: false,
+      add: [],
+      change: [],
+      delete: [],
+      unchanged: input.entries.length,
+      changedSinceLastApplied: false,
+    };
+  }
+  let baseline: Map<string, AppSnapshot> | undefined;
+  const stored = remember ? await admin.getSetting(BASELINE_KEY) : undefined;
+  if (stored) baseline = new Map(Object.entries(JSON.parse(stored) as Record<string, AppSnapshot>));
+  const result = await importCatalog(
+    { admin, apps: deps.apps, clock: deps.clock ?? (() => new Date().toISOString()) },
+    input,
+    {
+      dryRun: false,
+      prune: false,
+      actor: deps.actor ?? CATALOG_FILE_ACTOR,
+      managedBy: deps.managedBy ?? 'catalog-file',
+      baseline,
+    },
+  );
+  if (remember) {
+    const applied = Object.fromEntries(
+      input.entries.map((entry) => [
+        entry.id,
+        {
+          name: entry.name,
+          description: entry.description,
+          doc: entry.doc,
+          github: entry.github,
+          env: entry.env,
+          category: entry.category,
+          link: entry.link,
+          isPublic: entry.isPublic,
+          associatedGroups: entry.associatedGroups,
+          collectionId: entry.collectionId,
+        },
+      ]),
+    );
+    await admin.transaction(async (trx) => {
+      await admin.setSetting(trx, FINGERPRINT_KEY, fingerprint);
+      await admin.setSetting(trx, BASELINE_KEY, JSON.stringify(applied));
     });
   }
-  const now = (deps.now ?? (() => new Date()))().toISOString();
-  return deps.apps.upsertApps(apps, now);
+  return { ...result, changedSinceLastApplied: true };
 }

@@ -1,10 +1,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createFileStorage } from './file-storage.js';
+import { importStoredLogos } from './legacy-logos.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
 
 const SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"></rect></svg>';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -17,11 +23,13 @@ beforeEach(async () => {
   for (const [app, file, content] of [
     ['galaxy', 'galaxy.svg', SVG],
     ['galaxy', 'old.svg', SVG],
-    ['rstudio', 'rstudio.png', 'PNG'],
+    ['rstudio', 'rstudio.png', PNG],
   ] as const) {
     mkdirSync(join(ctx.storage.root, 'apps', app), { recursive: true });
     writeFileSync(join(ctx.storage.root, 'apps', app, file), content);
   }
+  // Logos of the old file storage move into the database at start-up (decision 0005).
+  expect(await importStoredLogos(ctx.db, createFileStorage(ctx.storage.root))).toBe(2);
   // A file outside storage that traversal would reach.
   writeFileSync(join(ctx.dataDir, 'secret.txt'), 'secret');
 });
@@ -64,6 +72,7 @@ describe('GET /api/files/{collectionId}/{appId}/{fileName}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['cache-control']).toBe('private, max-age=3600');
+    expect(response.rawPayload.equals(PNG)).toBe(true);
   });
 
   it.each([

@@ -1,11 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { extname } from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ErrorSchema } from '../../shared/api/schemas.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
 import { NotFoundError } from '../http/errors.js';
-import { CONTENT_TYPES, isSafeSegment, type FileStorage } from './file-storage.js';
+import { isSafeSegment } from './file-storage.js';
 
 const FileParamsSchema = Type.Object(
   {
@@ -19,12 +17,13 @@ const FileParamsSchema = Type.Object(
 /**
  * Serves an app's logo at /api/files/{collectionId}/{appId}/{fileName}. Only the current logo of
  * an app the caller may see is served; anything else (unsafe names, traversal, other files,
- * hidden apps) is the same 404.
+ * hidden apps, apps in the trash) is the same 404. Logos live in the database (decision 0005);
+ * the file name carries a hash of the content, so a new logo gets a new URL.
  */
-export const filesRoutes: FastifyPluginAsyncTypebox<{
-  apps: AppsRepository;
-  storage: FileStorage;
-}> = async (app, { apps, storage }) => {
+export const filesRoutes: FastifyPluginAsyncTypebox<{ apps: AppsRepository }> = async (
+  app,
+  { apps },
+) => {
   app.get(
     '/api/files/:collectionId/:appId/:fileName',
     {
@@ -46,13 +45,12 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{
       if (!record || record.collectionId !== collectionId || record.image !== fileName) {
         throw new NotFoundError();
       }
-      const file = await storage.find(collectionId, appId, fileName);
-      const contentType = CONTENT_TYPES[extname(fileName).toLowerCase()];
-      if (!file || !contentType) throw new NotFoundError();
+      const logo = await apps.findLogo(appId);
+      if (!logo) throw new NotFoundError();
 
-      const etag = `"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
+      const etag = `"${logo.sha256.slice(0, 32)}"`;
       void reply
-        .header('content-type', contentType)
+        .header('content-type', logo.contentType)
         .header('x-content-type-options', 'nosniff')
         // An SVG opened directly must not run scripts or load anything.
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
@@ -61,10 +59,9 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{
           record.isPublic === 1 ? 'public, max-age=86400' : 'private, max-age=3600',
         )
         .header('etag', etag)
-        .header('last-modified', file.mtime.toUTCString());
+        .header('last-modified', new Date(logo.updated).toUTCString());
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      void reply.header('content-length', file.size);
-      return reply.send(createReadStream(file.path));
+      return reply.send(logo.bytes);
     },
   );
 };

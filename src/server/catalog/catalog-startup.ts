@@ -1,0 +1,50 @@
+import { createAdminRepository } from '../admin/admin.repository.js';
+import { createAdminService } from '../admin/admin.service.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { FileStorage } from '../files/file-storage.js';
+import { importStoredLogos } from '../files/legacy-logos.js';
+import { createAppsRepository } from './apps.repository.js';
+import { DEMO_CATALOG_FILE, loadCatalogFile } from './catalog-loader.js';
+
+/**
+ * The catalog's start-up work, in order: logos of the old file storage into the database, the
+ * trash purged of apps deleted more than 30 days ago, then CATALOG_FILE applied if its content
+ * changed since last time (decision 0006), or the demo catalog loaded into an empty portal.
+ */
+export async function prepareCatalog(deps: {
+  config: Pick<Config, 'catalogFile' | 'demoCatalog'>;
+  db: Db;
+  storage: FileStorage;
+  log: (message: string) => void;
+}): Promise<void> {
+  const { config, db, log } = deps;
+  const apps = createAppsRepository(db);
+  const imported = await importStoredLogos(db, deps.storage, log);
+  if (imported > 0) log(`Moved ${imported} logo(s) from file storage into the database.`);
+  const service = createAdminService({
+    admin: createAdminRepository(db),
+    apps,
+    clock: () => new Date().toISOString(),
+  });
+  const purged = await service.purgeExpired();
+  if (purged > 0) log(`Purged ${purged} app(s) deleted more than 30 days ago.`);
+
+  if (config.catalogFile) {
+    const result = await loadCatalogFile(config.catalogFile, { db, apps });
+    log(
+      result.changedSinceLastApplied
+        ? `Catalog ${config.catalogFile}: ${result.add.length} app(s) added, ${result.change.length} changed.`
+        : `Catalog ${config.catalogFile} is unchanged since it was last applied; not applied again.`,
+    );
+  } else if (config.demoCatalog && (await apps.count()) === 0) {
+    const result = await loadCatalogFile(DEMO_CATALOG_FILE, {
+      db,
+      apps,
+      remember: false,
+      managedBy: 'portal',
+      actor: { subject: 'demo-catalog', username: 'demo-catalog' },
+    });
+    log(`Loaded the demo catalog (${result.add.length} apps). Set DEMO_CATALOG=false to skip it.`);
+  }
+}
