@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
 
 const PNG = Buffer.from(
@@ -217,7 +217,6 @@ describe('POST /api/admin/catalog/import', () => {
     await seedCatalog(p);
     const before = await snapshot(p);
     // A trigger makes the second insert fail inside the transaction.
-    await p.ctx.db.schema.createTable('boom').addColumn('x', 'text').execute();
     await sql`create trigger no_second before insert on apps when new.id = 'second'
       begin select raise(abort, 'boom'); end`.execute(p.ctx.db);
     const response = await yamlImport(
