@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAppsRepository } from '../catalog/apps.repository.js';
+import { openDatabase, type Db } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createAdminRepository } from './admin.repository.js';
+import { createAdminService } from './admin.service.js';
+
+let db: Db;
+let time: number;
+const DAY = 24 * 3600 * 1000;
+const actor = { subject: 's-admin', username: 'admin' };
+
+beforeEach(async () => {
+  db = openDatabase(':memory:');
+  await migrateToLatest(db);
+  time = Date.parse('2026-01-01T00:00:00Z');
+});
+afterEach(async () => {
+  await db.destroy();
+});
+
+const service = () =>
+  createAdminService({
+    admin: createAdminRepository(db),
+    apps: createAppsRepository(db),
+    clock: () => new Date(time).toISOString(),
+  });
+
+describe('the trash', () => {
+  it('keeps deleted apps 30 days, then purges them with their favorites and logo, audited', async () => {
+    const admin = service();
+    await admin.create(actor, { name: 'Old' });
+    await admin.create(actor, { name: 'Recent' });
+    await db
+      .insertInto('kcUsers')
+      .values({
+        id: 'u1',
+        subject: 'alice',
+        name: '',
+        username: 'alice',
+        email: '',
+        givenName: '',
+        groups: '[]',
+        roles: '[]',
+        created: '',
+        updated: '',
+      })
+      .execute();
+    await db.insertInto('favorites').values({ userId: 'u1', appId: 'old', created: '' }).execute();
+    await admin.remove(actor, 'old', 1);
+    time += 10 * DAY;
+    await admin.remove(actor, 'recent', 1);
+
+    time += 20 * DAY + 1000; // 'old' is now 30 days and a second in the trash.
+    const trash = await admin.list(true);
+    expect(trash.map((app) => app.id)).toEqual(['recent']);
+    expect(await db.selectFrom('favorites').selectAll().execute()).toEqual([]);
+    const purge = await admin.audit({ app: 'old', limit: 10 });
+    expect(purge.items[0]).toMatchObject({
+      action: 'purge',
+      actor: { username: 'system' },
+      before: { id: 'old', name: 'Old' },
+      after: null,
+    });
+  });
+});

@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAdminRepository } from '../admin/admin.repository.js';
+import { openDatabase, type Db } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { runCatalogCli } from './catalog.js';
+
+let dir: string;
+let db: Db;
+let out: string[];
+let err: string[];
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'catalog-cli-'));
+  db = openDatabase(':memory:');
+  await migrateToLatest(db);
+  out = [];
+  err = [];
+});
+afterEach(async () => {
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const cli = (...args: string[]) =>
+  runCatalogCli(args, {
+    db,
+    io: { out: (line) => out.push(line), err: (line) => err.push(line) },
+    actor: { subject: 'cli', username: 'cli:test' },
+  });
+
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>';
+
+describe('npm run catalog', () => {
+  it('diff shows the changes and writes nothing; import applies them; export writes the file', async () => {
+    mkdirSync(join(dir, 'logos'));
+    writeFileSync(join(dir, 'logos', 'a.svg'), SVG);
+    const file = join(dir, 'catalog.yaml');
+    writeFileSync(
+      file,
+      'apps:\n  - name: Alpha\n    image: logos/a.svg\n    isPublic: true\n  - name: Beta\n',
+    );
+    expect(await cli('diff', file)).toBe(0);
+    expect(out).toEqual([
+      '+ add     alpha (Alpha)',
+      '+ add     beta (Beta)',
+      '2 to add, 0 to change, 0 to delete, 0 unchanged. Nothing was written.',
+    ]);
+    expect(await createAdminRepository(db).list(false)).toEqual([]);
+
+    out = [];
+    expect(await cli('import', file)).toBe(0);
+    expect(out.at(-1)).toBe('2 to add, 0 to change, 0 to delete, 0 unchanged. Applied.');
+    const audit = await db.selectFrom('audit').select(['actorUsername', 'action']).execute();
+    expect(audit).toEqual([
+      { actorUsername: 'cli:test', action: 'import' },
+      { actorUsername: 'cli:test', action: 'import' },
+    ]);
+
+    writeFileSync(file, 'apps:\n  - name: Alpha\n    isPublic: false\n');
+    out = [];
+    expect(await cli('diff', file, '--prune', '--json')).toBe(0);
+    expect(JSON.parse(out.join('\n'))).toMatchObject({
+      change: [{ id: 'alpha', fields: [{ field: 'isPublic', before: true, after: false }] }],
+      delete: [{ id: 'beta', name: 'Beta' }],
+    });
+
+    const exported = join(dir, 'out.yaml');
+    expect(await cli('export', exported)).toBe(0);
+    expect(readFileSync(exported, 'utf8')).toContain('id: alpha');
+    const zip = join(dir, 'out.zip');
+    expect(await cli('export', zip)).toBe(0);
+    // The .zip imports back into an empty database.
+    const other = openDatabase(':memory:');
+    try {
+      await migrateToLatest(other);
+      const code = await runCatalogCli(['import', zip], {
+        db: other,
+        io: { out: () => {}, err: (line) => err.push(line) },
+      });
+      expect(code).toBe(0);
+      const apps = await createAdminRepository(other).list(false);
+      expect(apps.map((app) => [app.id, app.image !== ''])).toEqual([
+        ['alpha', true],
+        ['beta', false],
+      ]);
+    } finally {
+      await other.destroy();
+    }
+  });
+
+  it('explains its usage and reports invalid files', async () => {
+    expect(await cli('frobnicate', 'x')).toBe(2);
+    expect(err.join('\n')).toMatch(/^Usage: npm run catalog -- <command> FILE/);
+    err = [];
+    const file = join(dir, 'bad.yaml');
+    writeFileSync(file, 'apps:\n  - name: Bad\n    env: production\n');
+    expect(await cli('import', file)).toBe(1);
+    expect(err.join('\n')).toMatch(/field "env" must be one of prod, stage, dev/);
+  });
+});

@@ -1,0 +1,150 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Actor, ImportResult } from '../../shared/api/admin-schemas.js';
+import { createAdminRepository } from '../admin/admin.repository.js';
+import {
+  exportCatalog,
+  importCatalog,
+  isZip,
+  readCatalogUpload,
+  zipExport,
+} from '../admin/catalog-transfer.js';
+import { createAppsRepository } from '../catalog/apps.repository.js';
+import { CatalogError } from '../catalog/catalog-file.js';
+import { readCatalogFile } from '../catalog/catalog-loader.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase, type Db } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+export const USAGE = `Usage: npm run catalog -- <command> FILE [options]
+
+  export FILE        Write the catalog to FILE: YAML, or a .zip with the logos when FILE ends in .zip
+  diff FILE          Show what importing FILE would change (nothing is written)
+  import FILE        Apply FILE to the catalog, all or nothing, audited as "cli:<user>"
+
+Options (diff, import):
+  --prune            Also delete (to the trash) the apps FILE does not list
+  --json             Print the result as JSON
+
+FILE is a catalog file (docs/catalog.md; logos relative to it) or a .zip from an export.
+The database is the server's: {DATA_DIR}/portal.db (docs/configuration.md). A running server
+sees the changes within a second.`;
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+function describeResult(result: ImportResult): string[] {
+  const lines: string[] = [];
+  for (const app of result.add) lines.push(`+ add     ${app.id} (${app.name})`);
+  for (const app of result.change) {
+    lines.push(`~ change  ${app.id} (${app.name})`);
+    for (const change of app.fields) {
+      lines.push(
+        `    ${change.field}: ${JSON.stringify(change.before)} -> ${JSON.stringify(change.after)}`,
+      );
+    }
+  }
+  for (const app of result.delete) lines.push(`- delete  ${app.id} (${app.name})`);
+  lines.push(
+    `${result.add.length} to add, ${result.change.length} to change, ${result.delete.length} to delete, ${result.unchanged} unchanged.` +
+      (result.applied ? ' Applied.' : result.dryRun ? ' Nothing was written.' : ''),
+  );
+  return lines;
+}
+
+async function readInput(file: string) {
+  const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+    throw new CatalogError(file, [`cannot be read: ${error.code ?? error.message}`]);
+  });
+  if (isZip(bytes)) return readCatalogUpload(new Uint8Array(bytes), file);
+  return readCatalogFile(file);
+}
+
+/** Runs one command against the database; returns the process exit code. */
+export async function runCatalogCli(
+  args: string[],
+  deps: { db: Db; io: CliIo; actor?: Actor },
+): Promise<number> {
+  const { db, io } = deps;
+  const [command, file, ...rest] = args;
+  const flags = new Set(rest);
+  const unknown = rest.filter((flag) => !['--prune', '--json'].includes(flag));
+  if (!command || !file || !['export', 'import', 'diff'].includes(command) || unknown.length) {
+    io.err(USAGE);
+    return 2;
+  }
+  const admin = createAdminRepository(db);
+  const apps = createAppsRepository(db);
+  try {
+    if (command === 'export') {
+      const zip = file.toLowerCase().endsWith('.zip');
+      const { yaml, files } = await exportCatalog(admin, { logos: zip });
+      await writeFile(file, zip ? zipExport(yaml, files) : yaml);
+      io.out(`Exported the catalog to ${file}.`);
+      return 0;
+    }
+    const input = await readInput(file);
+    const result = await importCatalog(
+      { admin, apps, clock: () => new Date().toISOString() },
+      input,
+      {
+        dryRun: command === 'diff',
+        prune: flags.has('--prune'),
+        actor: deps.actor ?? { subject: 'cli', username: `cli:${safeUser()}` },
+        managedBy: 'portal',
+      },
+    );
+    if (flags.has('--json')) io.out(JSON.stringify(result, null, 2));
+    else for (const line of describeResult(result)) io.out(line);
+    return 0;
+  } catch (error) {
+    if (error instanceof CatalogError) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+function safeUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const db = openDatabase(join(resolve(config.dataDir), 'portal.db'));
+  try {
+    await migrateToLatest(db);
+    const code = await runCatalogCli(process.argv.slice(2), {
+      db,
+      io: { out: (line) => console.log(line), err: (line) => console.error(line) },
+    });
+    process.exitCode = code;
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
