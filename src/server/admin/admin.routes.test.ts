@@ -351,3 +351,25 @@ describe('GET /api/admin/preview and /api/admin/groups', () => {
     ]);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes every admin route', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/admin/apps',
+        '/api/admin/apps/{appId}',
+        '/api/admin/apps/{appId}/restore',
+        '/api/admin/apps/{appId}/logo',
+        '/api/admin/audit',
+        '/api/admin/preview',
+        '/api/admin/groups',
+        '/api/admin/catalog/export',
+        '/api/admin/catalog/import',
+      ]),
+    );
+    expect(Object.keys(doc.paths['/api/admin/apps/{appId}'])).toEqual(
+      expect.arrayContaining(['get', 'patch', 'delete']),
+    );
+  });
+});
