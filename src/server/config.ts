@@ -165,7 +165,7 @@ export const VARIABLES = {
   catalogFile: variable<string | undefined>({
     name: 'CATALOG_FILE',
     description:
-      'A YAML or JSON file `{ apps: [...] }` loaded at start-up: each app is validated and inserted or updated (nothing is deleted). See docs/catalog.md.',
+      'A YAML or JSON file `{ apps: [...] }` applied at start-up when its content changed since it was last applied: new apps are added and the fields the file changed are updated, audited as `catalog-file` (nothing is deleted; console edits are kept). See docs/catalog.md.',
     parse: nonEmpty,
     fallback: () => undefined,
   }),
