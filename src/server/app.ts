@@ -114,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       appsService,
       adminRole: config.oidc.adminRole,
       clock,
+      statusOf: (link) => deps.monitor?.results.lookup(link)?.status,
     });
   });
   if (deps.devIdp) await app.register(deps.devIdp.plugin);

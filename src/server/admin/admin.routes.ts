@@ -74,6 +74,8 @@ export interface AdminRoutesOptions {
   appsService: AppsService;
   adminRole: string;
   clock: () => string;
+  /** The monitor's current status of an app link, shown in the admin list when known. */
+  statusOf?: (link: string) => number | undefined;
 }
 
 /**
@@ -121,7 +123,17 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
         response: { 200: AdminAppListSchema, ...errors },
       },
     },
-    async (request) => ({ items: await admin.list(request.query.deleted) }),
+    async (request) => {
+      const items = await admin.list(request.query.deleted);
+      const statusOf = options.statusOf;
+      if (statusOf) {
+        for (const item of items) {
+          const status = item.link === '' ? undefined : statusOf(item.link.trim());
+          if (status !== undefined) item.status = status;
+        }
+      }
+      return { items };
+    },
   );
 
   app.get(
