@@ -38,6 +38,8 @@ export async function startPortal(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       MONITOR_PROBE: 'false',
+      // As `npm start` on a fresh clone: the demo IdP unless the test names a provider.
+      DEMO_IDP: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

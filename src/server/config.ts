@@ -10,6 +10,8 @@ export interface Config {
   dataDir: string;
   catalogFile: string | undefined;
   demoCatalog: boolean;
+  /** Explicit opt-in to the built-in demo IdP (development only, loopback only). */
+  demoIdp: boolean;
   oidc: {
     issuer: string | undefined;
     clientId: string;
@@ -180,9 +182,17 @@ export const VARIABLES = {
   oidcIssuer: variable<string | undefined>({
     name: 'OIDC_ISSUER',
     description:
-      'Issuer URL of the OpenID Connect provider, e.g. `https://sso.example.edu/realms/app-portal` for Keycloak (found by OpenID discovery). Unset: the built-in demo identity provider at `{PUBLIC_URL}/dev-idp` signs people in, except with `NODE_ENV=production`, where the server refuses to start. See docs/auth.md.',
+      'Issuer URL of the OpenID Connect provider, e.g. `https://sso.example.edu/realms/app-portal` for Keycloak (found by OpenID discovery). Unset: nobody can sign in (the public catalog is served and sign-in says it is not configured), unless `DEMO_IDP=true`. See docs/auth.md.',
     parse: issuerUrl,
     fallback: () => undefined,
+  }),
+  demoIdp: variable({
+    name: 'DEMO_IDP',
+    description:
+      'Development only: `true` runs the built-in demo identity provider at `{PUBLIC_URL}/dev-idp` (demo accounts with well-known passwords, `admin/admin` is an admin) when `OIDC_ISSUER` is unset. Refused at start-up with `NODE_ENV=production`, or when `HOST` or `PUBLIC_URL` is not a loopback address. `npm start` sets it on a fresh clone (no `OIDC_ISSUER`, loopback `HOST`) and says so.',
+    defaultText: 'false',
+    parse: bool,
+    fallback: () => false,
   }),
   oidcClientId: variable({
     name: 'OIDC_CLIENT_ID',
@@ -371,6 +381,7 @@ export function loadConfig(env: Partial<Record<string, string>>): Config {
     dataDir: v.dataDir,
     catalogFile: v.catalogFile,
     demoCatalog: v.demoCatalog,
+    demoIdp: v.demoIdp,
     oidc: {
       issuer: v.oidcIssuer,
       clientId: v.oidcClientId,

@@ -25,7 +25,8 @@ function version(): string {
 
 /** Owns the process: configuration, database, catalog, listening and a graceful close. */
 async function main(): Promise<void> {
-  // Without OIDC_ISSUER the demo IdP signs people in (refused in production).
+  // Without OIDC_ISSUER nobody signs in, unless DEMO_IDP=true asks for the demo IdP (loopback,
+  // development only; refused otherwise).
   const { config, devIdp } = resolveIdentityProvider(loadConfig(process.env));
   const dataDir = resolve(config.dataDir);
   const db = openDatabase(join(dataDir, 'portal.db'));
@@ -93,6 +94,12 @@ async function main(): Promise<void> {
     `\napp-portal is running at ${config.publicUrl}/ (listening on ${config.host}:${config.port})\n`,
   );
   if (devIdp) console.log(`${devIdp.banner()}\n`);
+  else if (!config.oidc.issuer) {
+    console.log(
+      'Sign-in is not configured: OIDC_ISSUER is not set, so only the public apps are shown. ' +
+        'Set OIDC_ISSUER (docs/auth.md), or DEMO_IDP=true for the local demo accounts.\n',
+    );
+  }
 }
 
 main().catch((error: unknown) => {
