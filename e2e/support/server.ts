@@ -40,6 +40,8 @@ export async function startPortal(
       MONITOR_PROBE: 'false',
       // As `npm start` on a fresh clone: the demo IdP unless the test names a provider.
       DEMO_IDP: 'true',
+      // Limits stay on; one browser test file signs in and out more often than a person would.
+      RATE_LIMIT_AUTH: '600',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,6 +17,8 @@ import type { FileStorage } from './files/file-storage.js';
 import { filesRoutes } from './files/files.routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { openapi } from './http/openapi.js';
+import { rateLimits } from './http/rate-limits.js';
+import { serverOptions } from './http/server-options.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createMonotonicClock } from './lib/clock.js';
 import type { Monitor } from './monitor/monitor.js';
@@ -55,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 64 * 1024,
+    // Production hardening (docs/operations.md): proxies, time-outs, connection caps.
+    ...serverOptions(config),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -86,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Infrastructure and cross-cutting concerns.
   registerErrorHandling(app);
   await app.register(securityHeaders, { publicUrl: config.publicUrl, issuer: config.oidc.issuer });
+  // Rate limits (after the security headers, so that 429 answers carry them too).
+  await app.register(rateLimits, { limits: config.limits });
   await app.register(cookie);
   await app.register(openapi, { version: deps.version ?? '0.0.0' });
   app.addHook('onSend', async (request, reply) => {

@@ -24,6 +24,21 @@ export interface Config {
   monitor: MonitorConfig;
   logLevel: string;
   nodeEnv: string;
+  /** Fastify's trustProxy: false, true, a hop count, or addresses/CIDR ranges (comma-separated). */
+  trustProxy: boolean | number | string;
+  limits: LimitsConfig;
+}
+
+/** Abuse limits (docs/operations.md). Rates are requests per minute per client address. */
+export interface LimitsConfig {
+  rateLimit: boolean;
+  globalPerMinute: number;
+  authPerMinute: number;
+  writePerMinute: number;
+  /** Client addresses the global ceiling does not count (the other limits still apply). */
+  globalAllowList: string[];
+  signOnPendingPerClient: number;
+  signOnPendingMax: number;
 }
 
 /** The status monitor's sources and timing (docs/monitor.md). */
@@ -102,6 +117,32 @@ const httpUrl: Parser<string> = (raw) => {
     throw new InvalidValue('must be an absolute http(s) URL');
   }
   return url.href.replace(/\/+$/, '');
+};
+
+/** Fastify's `trustProxy`: off, on (any peer), a hop count, or trusted addresses/ranges. */
+const trustProxy: Parser<boolean | number | string> = (raw) => {
+  const value = raw.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const lower = value.toLowerCase();
+  if (['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(lower)) return bool(lower);
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.some((part) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part))) {
+    throw new InvalidValue(
+      'must be false, true, a number of proxies, or comma-separated addresses/CIDR ranges',
+    );
+  }
+  return parts.join(',');
+};
+
+const addressList: Parser<string[]> = (raw) => {
+  const parts = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (parts.some((part) => !/^[0-9a-fA-F.:]+$/.test(part))) {
+    throw new InvalidValue('must be comma-separated IP addresses');
+  }
+  return parts;
 };
 
 /** `auto` (undefined: decided from the other sources) or a boolean. */
@@ -327,6 +368,70 @@ export const VARIABLES = {
     parse: logLevel,
     fallback: () => 'info',
   }),
+  trustProxy: variable<boolean | number | string>({
+    name: 'TRUST_PROXY',
+    description:
+      'Set when a reverse proxy forwards requests: which peers may set `X-Forwarded-For`/`-Proto`/`-Host`. `false` (off), `true` (any peer: only when nothing else can reach the port), a number of proxy hops, or comma-separated addresses/CIDR ranges such as `127.0.0.1,::1`. Decides the client address used by rate limits and logs. Cookies are `Secure` from `PUBLIC_URL`, not from headers.',
+    defaultText: 'false',
+    parse: trustProxy,
+    fallback: () => false,
+  }),
+  rateLimit: variable({
+    name: 'RATE_LIMIT',
+    description:
+      'Rate limits per client address (answers 429 with `Retry-After`). `false` turns every limit off (not for production).',
+    defaultText: 'true',
+    parse: bool,
+    fallback: () => true,
+  }),
+  rateLimitGlobal: variable({
+    name: 'RATE_LIMIT_GLOBAL',
+    description:
+      'Global ceiling: requests per minute per client address over all routes (health and metrics are never counted).',
+    defaultText: '1200',
+    parse: wholeNumber(1, 10_000_000),
+    fallback: () => 1200,
+  }),
+  rateLimitGlobalAllow: variable<string[]>({
+    name: 'RATE_LIMIT_GLOBAL_ALLOW',
+    description:
+      'Comma-separated client addresses the global ceiling does not count (the `/auth` and write limits still do), so that local benchmarks and health checkers are not cut. Behind a proxy on the same machine set `TRUST_PROXY`, or every client is `127.0.0.1`; `none` exempts nobody.',
+    defaultText: '127.0.0.1,::1',
+    parse: (raw) => (raw.trim().toLowerCase() === 'none' ? [] : addressList(raw)),
+    fallback: () => ['127.0.0.1', '::1'],
+  }),
+  rateLimitAuth: variable({
+    name: 'RATE_LIMIT_AUTH',
+    description:
+      'Requests per minute per client address to `/auth/*` (sign-in starts, callbacks, silent checks, sign-out).',
+    defaultText: '60',
+    parse: wholeNumber(1, 1_000_000),
+    fallback: () => 60,
+  }),
+  rateLimitWrite: variable({
+    name: 'RATE_LIMIT_WRITE',
+    description:
+      'State-changing API requests (`POST`, `PUT`, `PATCH`, `DELETE` on `/api/*`) per minute per client address.',
+    defaultText: '120',
+    parse: wholeNumber(1, 1_000_000),
+    fallback: () => 120,
+  }),
+  signOnPendingPerClient: variable({
+    name: 'SIGN_ON_PENDING_PER_CLIENT',
+    description:
+      "Sign-ins under way (sign-on state rows) kept per client address; a newer one replaces the client's oldest.",
+    defaultText: '10',
+    parse: wholeNumber(1, 1000),
+    fallback: () => 10,
+  }),
+  signOnPendingMax: variable({
+    name: 'SIGN_ON_PENDING_MAX',
+    description:
+      'Sign-ins under way kept in total; beyond it the oldest are dropped. Expired ones (60 minutes) are pruned.',
+    defaultText: '10000',
+    parse: wholeNumber(10, 10_000_000),
+    fallback: () => 10_000,
+  }),
   nodeEnv: variable({
     name: 'NODE_ENV',
     description:
@@ -407,5 +512,15 @@ export function loadConfig(env: Partial<Record<string, string>>): Config {
     },
     logLevel: v.logLevel,
     nodeEnv: v.nodeEnv,
+    trustProxy: v.trustProxy,
+    limits: {
+      rateLimit: v.rateLimit,
+      globalPerMinute: v.rateLimitGlobal,
+      authPerMinute: v.rateLimitAuth,
+      writePerMinute: v.rateLimitWrite,
+      globalAllowList: v.rateLimitGlobalAllow,
+      signOnPendingPerClient: v.signOnPendingPerClient,
+      signOnPendingMax: v.signOnPendingMax,
+    },
   };
 }

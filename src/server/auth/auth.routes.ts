@@ -122,6 +122,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
           mode: 'login',
           returnTo,
           browserKey: browserKey(request, reply),
+          client: request.ip,
         });
         return reply.header('cache-control', 'no-store').redirect(url.href, 303);
       } catch (error) {
@@ -143,6 +144,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
           mode: 'silent',
           returnTo: '/',
           browserKey: browserKey(request, reply),
+          client: request.ip,
         });
         return reply.header('cache-control', 'no-store').redirect(url.href, 303);
       } catch (error) {

@@ -58,6 +58,8 @@ export function createIdentity(deps: IdentityDeps): {
       groupsClaim,
       now: deps.now ?? Date.now,
       syncUser: deps.syncUser,
+      pendingPerClient: config.limits.signOnPendingPerClient,
+      pendingMax: config.limits.signOnPendingMax,
       onWarning: (message, error) =>
         deps.log().warn(error === undefined ? {} : { cause: describeError(error) }, message),
     });
