@@ -18,7 +18,7 @@ import { filesRoutes } from './files/files.routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { openapi } from './http/openapi.js';
 import { rateLimits } from './http/rate-limits.js';
-import { serverOptions } from './http/server-options.js';
+import { closingGuard, limitConnections, serverOptions } from './http/server-options.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createMonotonicClock } from './lib/clock.js';
 import type { Monitor } from './monitor/monitor.js';
@@ -61,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...serverOptions(config),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  limitConnections(app, config);
 
   // Data access and services.
   const apps = createAppsRepository(db);
@@ -90,7 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Infrastructure and cross-cutting concerns.
   registerErrorHandling(app);
   await app.register(securityHeaders, { publicUrl: config.publicUrl, issuer: config.oidc.issuer });
-  // Rate limits (after the security headers, so that 429 answers carry them too).
+  // Shutdown answers and rate limits (after the security headers, so 503/429 carry them too).
+  await app.register(closingGuard);
   await app.register(rateLimits, { limits: config.limits });
   await app.register(cookie);
   await app.register(openapi, { version: deps.version ?? '0.0.0' });

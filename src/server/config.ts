@@ -27,6 +27,17 @@ export interface Config {
   /** Fastify's trustProxy: false, true, a hop count, or addresses/CIDR ranges (comma-separated). */
   trustProxy: boolean | number | string;
   limits: LimitsConfig;
+  server: ServerConfig;
+}
+
+/** Time-outs and caps of the HTTP server, in milliseconds (docs/operations.md). */
+export interface ServerConfig {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxConnections: number;
+  shutdownTimeoutMs: number;
 }
 
 /** Abuse limits (docs/operations.md). Rates are requests per minute per client address. */
@@ -432,6 +443,54 @@ export const VARIABLES = {
     parse: wholeNumber(10, 10_000_000),
     fallback: () => 10_000,
   }),
+  headersTimeout: variable({
+    name: 'HEADERS_TIMEOUT',
+    description:
+      "Seconds a client may take to send a request's headers; slower connections are cut (408).",
+    defaultText: '10',
+    parse: wholeNumber(1, 600, ' of seconds'),
+    fallback: () => 10,
+  }),
+  requestTimeout: variable({
+    name: 'REQUEST_TIMEOUT',
+    description:
+      'Seconds a client may take to send a whole request (headers and body); slower ones are cut (408). At least `HEADERS_TIMEOUT`.',
+    defaultText: '30',
+    parse: wholeNumber(1, 3600, ' of seconds'),
+    fallback: () => 30,
+  }),
+  keepAliveTimeout: variable({
+    name: 'KEEP_ALIVE_TIMEOUT',
+    description:
+      "Seconds an idle keep-alive connection stays open. Behind a reverse proxy, keep it above the proxy's own upstream keep-alive time-out.",
+    defaultText: '5',
+    parse: wholeNumber(1, 600, ' of seconds'),
+    fallback: () => 5,
+  }),
+  idleTimeout: variable({
+    name: 'IDLE_TIMEOUT',
+    description:
+      'Seconds of silence (nothing sent or received) after which a connection is closed, even in the middle of a request.',
+    defaultText: '60',
+    parse: wholeNumber(1, 3600, ' of seconds'),
+    fallback: () => 60,
+  }),
+  maxConnections: variable({
+    name: 'MAX_CONNECTIONS',
+    description:
+      "Open connections accepted at once; further ones are closed at once. Keep it below the process's open-file limit (`ulimit -n`).",
+    defaultText: '1000',
+    parse: wholeNumber(1, 1_000_000),
+    fallback: () => 1000,
+  }),
+  shutdownTimeout: variable({
+    name: 'SHUTDOWN_TIMEOUT',
+    description:
+      'Seconds a graceful shutdown (SIGTERM, SIGINT) may take: new connections are refused, requests in flight finish, then the monitor and database close. Past it, or on a second signal, the process exits at once with status 1.',
+    defaultText: '10',
+    parse: wholeNumber(1, 3600, ' of seconds'),
+    fallback: () => 10,
+  }),
   nodeEnv: variable({
     name: 'NODE_ENV',
     description:
@@ -477,8 +536,13 @@ export function loadConfig(env: Partial<Record<string, string>>): Config {
       problems.push(`${spec.name}=${JSON.stringify(raw)}: ${error.message}`);
     }
   }
-  if (problems.length > 0) throw new ConfigError(problems);
   const v = values as Values;
+  if (problems.length === 0 && v.headersTimeout > v.requestTimeout) {
+    problems.push(
+      `HEADERS_TIMEOUT=${v.headersTimeout}: must not be more than REQUEST_TIMEOUT (${v.requestTimeout})`,
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: v.port,
     host: v.host,
@@ -521,6 +585,14 @@ export function loadConfig(env: Partial<Record<string, string>>): Config {
       globalAllowList: v.rateLimitGlobalAllow,
       signOnPendingPerClient: v.signOnPendingPerClient,
       signOnPendingMax: v.signOnPendingMax,
+    },
+    server: {
+      headersTimeoutMs: v.headersTimeout * 1000,
+      requestTimeoutMs: v.requestTimeout * 1000,
+      keepAliveTimeoutMs: v.keepAliveTimeout * 1000,
+      idleTimeoutMs: v.idleTimeout * 1000,
+      maxConnections: v.maxConnections,
+      shutdownTimeoutMs: v.shutdownTimeout * 1000,
     },
   };
 }

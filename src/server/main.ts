@@ -70,15 +70,29 @@ async function main(): Promise<void> {
     },
   });
 
+  // Graceful shutdown: stop accepting, let requests in flight finish (idle keep-alive sockets
+  // are closed, late requests on open ones get 503), stop the monitor, close the database; all
+  // within SHUTDOWN_TIMEOUT. A second signal, or the time-out, exits at once with status 1.
   let closing = false;
   const close = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      console.error(`${signal} received again: exiting now without finishing the shutdown.`);
+      process.exit(1);
+    }
     closing = true;
-    app.log.info(`${signal} received, closing`);
+    const started = Date.now();
+    app.log.info(`${signal} received, closing (at most ${config.server.shutdownTimeoutMs} ms)`);
+    console.log(`${signal} received: shutting down (send it again to exit at once).`);
+    setTimeout(() => {
+      console.error(
+        `Shutdown did not finish within SHUTDOWN_TIMEOUT (${config.server.shutdownTimeoutMs / 1000} s): exiting now.`,
+      );
+      process.exit(1);
+    }, config.server.shutdownTimeoutMs);
     try {
-      await monitor.stop();
-      await app.close();
+      await Promise.all([monitor.stop(), app.close()]);
       await db.destroy();
+      console.log(`Shut down in ${Date.now() - started} ms.`);
       process.exit(0);
     } catch (error) {
       console.error(error);
