@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * The server's configuration: read from environment variables once, in main.ts, validated, and
  * passed in. Every variable is declared here with its default and meaning; docs/configuration.md
@@ -28,6 +30,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   limits: LimitsConfig;
   server: ServerConfig;
+  /** Bearer token that lets any address read /metrics; loopback only when unset. */
+  metricsToken: string | undefined;
 }
 
 /** Time-outs and caps of the HTTP server, in milliseconds (docs/operations.md). */
@@ -67,6 +71,8 @@ type Parser<T> = (raw: string) => T;
 interface Variable<T> {
   name: string;
   description: string;
+  /** A secret: may also be read from the file named by `{name}_FILE`. */
+  secret?: boolean;
   /** Text shown as the default in docs; undefined means "no default". */
   defaultText?: string;
   parse: Parser<T>;
@@ -257,6 +263,7 @@ export const VARIABLES = {
   oidcClientSecret: variable<string | undefined>({
     name: 'OIDC_CLIENT_SECRET',
     description: 'Client secret when the client is confidential; unset for a public client.',
+    secret: true,
     parse: nonEmpty,
     fallback: () => undefined,
   }),
@@ -339,6 +346,7 @@ export const VARIABLES = {
     name: 'UPTIME_KUMA_API_KEY',
     description:
       "An Uptime Kuma API key, sent as the basic-auth password of `/metrics` as Kuma expects. Unset when Kuma's metrics need no authentication.",
+    secret: true,
     parse: nonEmpty,
     fallback: () => undefined,
   }),
@@ -491,6 +499,14 @@ export const VARIABLES = {
     parse: wholeNumber(1, 3600, ' of seconds'),
     fallback: () => 10,
   }),
+  metricsToken: variable<string | undefined>({
+    name: 'METRICS_TOKEN',
+    description:
+      'When set, `GET /metrics` also answers any address that sends `Authorization: Bearer <this token>`. Unset: only requests made directly on this machine (loopback, not forwarded by a proxy); others get 404.',
+    secret: true,
+    parse: nonEmpty,
+    fallback: () => undefined,
+  }),
   nodeEnv: variable({
     name: 'NODE_ENV',
     description:
@@ -519,12 +535,42 @@ export class ConfigError extends Error {
 
 type Values = { [K in keyof typeof VARIABLES]: ReturnType<(typeof VARIABLES)[K]['fallback']> };
 
-/** Reads and validates the configuration; throws ConfigError naming every bad variable. */
-export function loadConfig(env: Partial<Record<string, string>>): Config {
+/** Reads a secret file (Docker and Kubernetes secrets): its text without the final newline. */
+export type ReadSecretFile = (path: string) => string;
+
+const defaultReadSecretFile: ReadSecretFile = (path) => readFileSync(path, 'utf8');
+
+/**
+ * Reads and validates the configuration; throws ConfigError naming every bad variable. Every
+ * secret variable may instead be given as `{NAME}_FILE`, the path of a file holding it.
+ */
+export function loadConfig(
+  env: Partial<Record<string, string>>,
+  readSecretFile: ReadSecretFile = defaultReadSecretFile,
+): Config {
   const problems: string[] = [];
   const values: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(VARIABLES) as [string, Variable<unknown>][]) {
-    const raw = env[spec.name];
+    let raw = env[spec.name];
+    const file = spec.secret ? env[`${spec.name}_FILE`] : undefined;
+    if (file !== undefined && file !== '') {
+      if (raw !== undefined && raw !== '') {
+        problems.push(`${spec.name} and ${spec.name}_FILE are both set: set only one`);
+        continue;
+      }
+      try {
+        raw = readSecretFile(file).replace(/\r?\n$/, '');
+      } catch (error) {
+        problems.push(
+          `${spec.name}_FILE=${JSON.stringify(file)}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+        );
+        continue;
+      }
+      if (raw === '') {
+        problems.push(`${spec.name}_FILE=${JSON.stringify(file)}: the file is empty`);
+        continue;
+      }
+    }
     if (raw === undefined || raw === '') {
       values[key] = spec.fallback(env);
       continue;
@@ -533,7 +579,9 @@ export function loadConfig(env: Partial<Record<string, string>>): Config {
       values[key] = spec.parse(raw);
     } catch (error) {
       if (!(error instanceof InvalidValue)) throw error;
-      problems.push(`${spec.name}=${JSON.stringify(raw)}: ${error.message}`);
+      // Never echo a secret's value.
+      const shown = spec.secret ? '(secret)' : JSON.stringify(raw);
+      problems.push(`${spec.name}=${shown}: ${error.message}`);
     }
   }
   const v = values as Values;
@@ -594,5 +642,6 @@ export function loadConfig(env: Partial<Record<string, string>>): Config {
       maxConnections: v.maxConnections,
       shutdownTimeoutMs: v.shutdownTimeout * 1000,
     },
+    metricsToken: v.metricsToken,
   };
 }

@@ -83,6 +83,15 @@ export function createSessionsRepository(db: Db) {
       await db.deleteFrom('sessions').where('id', '=', id).execute();
     },
 
+    async countActive(time: number): Promise<number> {
+      const row = await db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('expiresAt', '>', time)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     async deleteSessionsExpiredBy(time: number): Promise<void> {
       await db.deleteFrom('sessions').where('expiresAt', '<=', time).execute();
     },
