@@ -8,10 +8,37 @@ import { ensureBuild, ensureDependencies, ROOT } from './lib/ensure.mjs';
 ensureDependencies();
 ensureBuild();
 
+// A fresh clone has no identity provider: opt in to the demo one, but only where the server
+// itself would allow it (no OIDC_ISSUER, no explicit DEMO_IDP, loopback HOST and PUBLIC_URL,
+// not production).
+const env = { ...process.env };
+const loopback = (host) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host.trim());
+const publicHost = (url) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+};
+if (
+  !env.OIDC_ISSUER &&
+  !env.DEMO_IDP &&
+  loopback(env.HOST || '127.0.0.1') &&
+  (!env.PUBLIC_URL || loopback(publicHost(env.PUBLIC_URL))) &&
+  env.NODE_ENV !== 'production'
+) {
+  env.DEMO_IDP = 'true';
+  console.log(
+    '\nnpm start: OIDC_ISSUER is not set, so DEMO_IDP=true turns on the built-in DEMO identity ' +
+      'provider (well-known demo passwords, local development only). Set OIDC_ISSUER, or ' +
+      'DEMO_IDP=false, to turn it off.\n',
+  );
+}
+
 const server = spawn(process.execPath, [join(ROOT, 'dist', 'server', 'main.js')], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: process.env,
+  env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));

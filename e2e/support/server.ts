@@ -38,6 +38,10 @@ export async function startPortal(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       MONITOR_PROBE: 'false',
+      // As `npm start` on a fresh clone: the demo IdP unless the test names a provider.
+      DEMO_IDP: 'true',
+      // Limits stay on; one browser test file signs in and out more often than a person would.
+      RATE_LIMIT_AUTH: '600',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

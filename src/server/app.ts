@@ -18,13 +18,16 @@ import type { FileStorage } from './files/file-storage.js';
 import { filesRoutes } from './files/files.routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { openapi } from './http/openapi.js';
+import { rateLimits } from './http/rate-limits.js';
+import { closingGuard, limitConnections, serverOptions } from './http/server-options.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createMonotonicClock } from './lib/clock.js';
 import type { Monitor } from './monitor/monitor.js';
 import { monitorRoutes } from './monitor/monitor.routes.js';
 import { createMonitorStatusService } from './monitor/monitor.service.js';
 import { NO_RESULTS } from './monitor/status-cache.js';
-import { healthRoutes, portalInfoRoutes } from './system/system.routes.js';
+import { createOperations } from './system/operations.js';
+import { portalInfoRoutes } from './system/system.routes.js';
 import { meRoutes } from './users/me.routes.js';
 import { createUsersRepository } from './users/users.repository.js';
 import { createUsersService } from './users/users.service.js';
@@ -56,8 +59,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 64 * 1024,
+    // Production hardening (docs/operations.md): proxies, time-outs, connection caps.
+    ...serverOptions(config),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  limitConnections(app, config);
 
   // Data access and services.
   const apps = createAppsRepository(db);
@@ -74,9 +80,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminRole: config.oidc.adminRole,
     clock,
   });
+  // Operations: metrics, liveness and readiness (docs/operations.md).
+  const operations = createOperations({
+    config,
+    db,
+    apps,
+    loadCatalog: () => snapshot.visibleApps(null),
+    monitor: deps.monitor,
+  });
   const identity = createIdentity({
     config,
     db,
+    onSignIn: operations.metrics.signIn,
     syncUser: async (principal) => void (await usersService.sync(principal)),
     log: () => app.log,
     verifier: deps.verifier,
@@ -87,8 +102,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Infrastructure and cross-cutting concerns.
   registerErrorHandling(app);
   await app.register(securityHeaders, { publicUrl: config.publicUrl, issuer: config.oidc.issuer });
+  // Shutdown answers and rate limits (after the security headers, so 503/429 carry them too).
+  await app.register(closingGuard);
+  await app.register(rateLimits, {
+    limits: config.limits,
+    onRejected: operations.metrics.rateLimited,
+  });
   await app.register(cookie);
   await app.register(openapi, { version: deps.version ?? '0.0.0' });
+  await app.register(operations.plugin);
   app.addHook('onSend', async (request, reply) => {
     // API answers depend on who asks: never stored by shared caches or the browser.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
@@ -100,7 +122,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // calling. The demo IdP and the built web app (static files) never need to.
   await app.register(async (portal) => {
     await portal.register(authentication, { authenticators: identity.authenticators });
-    await portal.register(healthRoutes);
     await portal.register(portalInfoRoutes, { portal: config.portal });
     await portal.register(appsRoutes, { apps: appsService });
     await portal.register(meRoutes, { users: usersService });

@@ -123,6 +123,61 @@ describe('loadConfig', () => {
   });
 });
 
+describe('secrets from files (NAME_FILE)', () => {
+  const files: Record<string, string> = {
+    '/run/secrets/client': 's3cret-from-file\n',
+    '/run/secrets/kuma': 'kuma-key',
+    '/run/secrets/empty': '',
+  };
+  const read = (path: string) => {
+    const text = files[path];
+    if (text === undefined) throw Object.assign(new Error('missing'), { code: 'ENOENT' });
+    return text;
+  };
+
+  it('reads every secret variable from the file NAME_FILE names, without the final newline', () => {
+    const config = loadConfig(
+      {
+        OIDC_CLIENT_SECRET_FILE: '/run/secrets/client',
+        UPTIME_KUMA_URL: 'https://status.example.edu',
+        UPTIME_KUMA_API_KEY_FILE: '/run/secrets/kuma',
+        METRICS_TOKEN_FILE: '/run/secrets/kuma',
+      },
+      read,
+    );
+    expect(config.oidc.clientSecret).toBe('s3cret-from-file');
+    expect(config.monitor.uptimeKuma?.apiKey).toBe('kuma-key');
+    expect(config.metricsToken).toBe('kuma-key');
+  });
+
+  it('refuses both forms at once, unreadable and empty files, and never echoes a secret', () => {
+    let problems: string[] = [];
+    try {
+      loadConfig(
+        {
+          OIDC_CLIENT_SECRET: 'inline',
+          OIDC_CLIENT_SECRET_FILE: '/run/secrets/client',
+          METRICS_TOKEN_FILE: '/run/secrets/nope',
+          UPTIME_KUMA_API_KEY_FILE: '/run/secrets/empty',
+        },
+        read,
+      );
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      'OIDC_CLIENT_SECRET and OIDC_CLIENT_SECRET_FILE are both set: set only one',
+      'UPTIME_KUMA_API_KEY_FILE="/run/secrets/empty": the file is empty',
+      'METRICS_TOKEN_FILE="/run/secrets/nope": cannot be read (ENOENT)',
+    ]);
+    expect(problems.join('\n')).not.toContain('s3cret');
+  });
+
+  it('does not read NAME_FILE for variables that are not secrets', () => {
+    expect(loadConfig({ PORT_FILE: '/run/secrets/client' }, read).port).toBe(8080);
+  });
+});
+
 describe('documentation', () => {
   const names = Object.values(VARIABLES)
     .map((variable) => variable.name)

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * The server's configuration: read from environment variables once, in main.ts, validated, and
  * passed in. Every variable is declared here with its default and meaning; docs/configuration.md
@@ -10,6 +12,8 @@ export interface Config {
   dataDir: string;
   catalogFile: string | undefined;
   demoCatalog: boolean;
+  /** Explicit opt-in to the built-in demo IdP (development only, loopback only). */
+  demoIdp: boolean;
   oidc: {
     issuer: string | undefined;
     clientId: string;
@@ -22,6 +26,34 @@ export interface Config {
   monitor: MonitorConfig;
   logLevel: string;
   nodeEnv: string;
+  /** Fastify's trustProxy: false, true, a hop count, or addresses/CIDR ranges (comma-separated). */
+  trustProxy: boolean | number | string;
+  limits: LimitsConfig;
+  server: ServerConfig;
+  /** Bearer token that lets any address read /metrics; loopback only when unset. */
+  metricsToken: string | undefined;
+}
+
+/** Time-outs and caps of the HTTP server, in milliseconds (docs/operations.md). */
+export interface ServerConfig {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxConnections: number;
+  shutdownTimeoutMs: number;
+}
+
+/** Abuse limits (docs/operations.md). Rates are requests per minute per client address. */
+export interface LimitsConfig {
+  rateLimit: boolean;
+  globalPerMinute: number;
+  authPerMinute: number;
+  writePerMinute: number;
+  /** Client addresses the global ceiling does not count (the other limits still apply). */
+  globalAllowList: string[];
+  signOnPendingPerClient: number;
+  signOnPendingMax: number;
 }
 
 /** The status monitor's sources and timing (docs/monitor.md). */
@@ -39,6 +71,8 @@ type Parser<T> = (raw: string) => T;
 interface Variable<T> {
   name: string;
   description: string;
+  /** A secret: may also be read from the file named by `{name}_FILE`. */
+  secret?: boolean;
   /** Text shown as the default in docs; undefined means "no default". */
   defaultText?: string;
   parse: Parser<T>;
@@ -100,6 +134,32 @@ const httpUrl: Parser<string> = (raw) => {
     throw new InvalidValue('must be an absolute http(s) URL');
   }
   return url.href.replace(/\/+$/, '');
+};
+
+/** Fastify's `trustProxy`: off, on (any peer), a hop count, or trusted addresses/ranges. */
+const trustProxy: Parser<boolean | number | string> = (raw) => {
+  const value = raw.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const lower = value.toLowerCase();
+  if (['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(lower)) return bool(lower);
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.some((part) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part))) {
+    throw new InvalidValue(
+      'must be false, true, a number of proxies, or comma-separated addresses/CIDR ranges',
+    );
+  }
+  return parts.join(',');
+};
+
+const addressList: Parser<string[]> = (raw) => {
+  const parts = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (parts.some((part) => !/^[0-9a-fA-F.:]+$/.test(part))) {
+    throw new InvalidValue('must be comma-separated IP addresses');
+  }
+  return parts;
 };
 
 /** `auto` (undefined: decided from the other sources) or a boolean. */
@@ -180,9 +240,17 @@ export const VARIABLES = {
   oidcIssuer: variable<string | undefined>({
     name: 'OIDC_ISSUER',
     description:
-      'Issuer URL of the OpenID Connect provider, e.g. `https://sso.example.edu/realms/app-portal` for Keycloak (found by OpenID discovery). Unset: the built-in demo identity provider at `{PUBLIC_URL}/dev-idp` signs people in, except with `NODE_ENV=production`, where the server refuses to start. See docs/auth.md.',
+      'Issuer URL of the OpenID Connect provider, e.g. `https://sso.example.edu/realms/app-portal` for Keycloak (found by OpenID discovery). Unset: nobody can sign in (the public catalog is served and sign-in says it is not configured), unless `DEMO_IDP=true`. See docs/auth.md.',
     parse: issuerUrl,
     fallback: () => undefined,
+  }),
+  demoIdp: variable({
+    name: 'DEMO_IDP',
+    description:
+      'Development only: `true` runs the built-in demo identity provider at `{PUBLIC_URL}/dev-idp` (demo accounts with well-known passwords, `admin/admin` is an admin) when `OIDC_ISSUER` is unset. Refused at start-up with `NODE_ENV=production`, or when `HOST` or `PUBLIC_URL` is not a loopback address. `npm start` sets it on a fresh clone (no `OIDC_ISSUER`, loopback `HOST`) and says so.',
+    defaultText: 'false',
+    parse: bool,
+    fallback: () => false,
   }),
   oidcClientId: variable({
     name: 'OIDC_CLIENT_ID',
@@ -195,6 +263,7 @@ export const VARIABLES = {
   oidcClientSecret: variable<string | undefined>({
     name: 'OIDC_CLIENT_SECRET',
     description: 'Client secret when the client is confidential; unset for a public client.',
+    secret: true,
     parse: nonEmpty,
     fallback: () => undefined,
   }),
@@ -277,6 +346,7 @@ export const VARIABLES = {
     name: 'UPTIME_KUMA_API_KEY',
     description:
       "An Uptime Kuma API key, sent as the basic-auth password of `/metrics` as Kuma expects. Unset when Kuma's metrics need no authentication.",
+    secret: true,
     parse: nonEmpty,
     fallback: () => undefined,
   }),
@@ -317,6 +387,126 @@ export const VARIABLES = {
     parse: logLevel,
     fallback: () => 'info',
   }),
+  trustProxy: variable<boolean | number | string>({
+    name: 'TRUST_PROXY',
+    description:
+      'Set when a reverse proxy forwards requests: which peers may set `X-Forwarded-For`/`-Proto`/`-Host`. `false` (off), `true` (any peer: only when nothing else can reach the port), a number of proxy hops, or comma-separated addresses/CIDR ranges such as `127.0.0.1,::1`. Decides the client address used by rate limits and logs. Cookies are `Secure` from `PUBLIC_URL`, not from headers.',
+    defaultText: 'false',
+    parse: trustProxy,
+    fallback: () => false,
+  }),
+  rateLimit: variable({
+    name: 'RATE_LIMIT',
+    description:
+      'Rate limits per client address (answers 429 with `Retry-After`). `false` turns every limit off (not for production).',
+    defaultText: 'true',
+    parse: bool,
+    fallback: () => true,
+  }),
+  rateLimitGlobal: variable({
+    name: 'RATE_LIMIT_GLOBAL',
+    description:
+      'Global ceiling: requests per minute per client address over all routes (health and metrics are never counted).',
+    defaultText: '1200',
+    parse: wholeNumber(1, 10_000_000),
+    fallback: () => 1200,
+  }),
+  rateLimitGlobalAllow: variable<string[]>({
+    name: 'RATE_LIMIT_GLOBAL_ALLOW',
+    description:
+      'Comma-separated client addresses the global ceiling does not count (the `/auth` and write limits still do), so that local benchmarks and health checkers are not cut. Behind a proxy on the same machine set `TRUST_PROXY`, or every client is `127.0.0.1`; `none` exempts nobody.',
+    defaultText: '127.0.0.1,::1',
+    parse: (raw) => (raw.trim().toLowerCase() === 'none' ? [] : addressList(raw)),
+    fallback: () => ['127.0.0.1', '::1'],
+  }),
+  rateLimitAuth: variable({
+    name: 'RATE_LIMIT_AUTH',
+    description:
+      'Requests per minute per client address to `/auth/*` (sign-in starts, callbacks, silent checks, sign-out).',
+    defaultText: '60',
+    parse: wholeNumber(1, 1_000_000),
+    fallback: () => 60,
+  }),
+  rateLimitWrite: variable({
+    name: 'RATE_LIMIT_WRITE',
+    description:
+      'State-changing API requests (`POST`, `PUT`, `PATCH`, `DELETE` on `/api/*`) per minute per client address.',
+    defaultText: '120',
+    parse: wholeNumber(1, 1_000_000),
+    fallback: () => 120,
+  }),
+  signOnPendingPerClient: variable({
+    name: 'SIGN_ON_PENDING_PER_CLIENT',
+    description:
+      "Sign-ins under way (sign-on state rows) kept per client address; a newer one replaces the client's oldest.",
+    defaultText: '10',
+    parse: wholeNumber(1, 1000),
+    fallback: () => 10,
+  }),
+  signOnPendingMax: variable({
+    name: 'SIGN_ON_PENDING_MAX',
+    description:
+      'Sign-ins under way kept in total; beyond it the oldest are dropped. Expired ones (60 minutes) are pruned.',
+    defaultText: '10000',
+    parse: wholeNumber(10, 10_000_000),
+    fallback: () => 10_000,
+  }),
+  headersTimeout: variable({
+    name: 'HEADERS_TIMEOUT',
+    description:
+      "Seconds a client may take to send a request's headers; slower connections are cut (408).",
+    defaultText: '10',
+    parse: wholeNumber(1, 600, ' of seconds'),
+    fallback: () => 10,
+  }),
+  requestTimeout: variable({
+    name: 'REQUEST_TIMEOUT',
+    description:
+      'Seconds a client may take to send a whole request (headers and body); slower ones are cut (408). At least `HEADERS_TIMEOUT`.',
+    defaultText: '30',
+    parse: wholeNumber(1, 3600, ' of seconds'),
+    fallback: () => 30,
+  }),
+  keepAliveTimeout: variable({
+    name: 'KEEP_ALIVE_TIMEOUT',
+    description:
+      "Seconds an idle keep-alive connection stays open. Behind a reverse proxy, keep it above the proxy's own upstream keep-alive time-out.",
+    defaultText: '5',
+    parse: wholeNumber(1, 600, ' of seconds'),
+    fallback: () => 5,
+  }),
+  idleTimeout: variable({
+    name: 'IDLE_TIMEOUT',
+    description:
+      'Seconds of silence (nothing sent or received) after which a connection is closed, even in the middle of a request.',
+    defaultText: '60',
+    parse: wholeNumber(1, 3600, ' of seconds'),
+    fallback: () => 60,
+  }),
+  maxConnections: variable({
+    name: 'MAX_CONNECTIONS',
+    description:
+      "Open connections accepted at once; further ones are closed at once. Keep it below the process's open-file limit (`ulimit -n`).",
+    defaultText: '1000',
+    parse: wholeNumber(1, 1_000_000),
+    fallback: () => 1000,
+  }),
+  shutdownTimeout: variable({
+    name: 'SHUTDOWN_TIMEOUT',
+    description:
+      'Seconds a graceful shutdown (SIGTERM, SIGINT) may take: new connections are refused, requests in flight finish, then the monitor and database close. Past it, or on a second signal, the process exits at once with status 1.',
+    defaultText: '10',
+    parse: wholeNumber(1, 3600, ' of seconds'),
+    fallback: () => 10,
+  }),
+  metricsToken: variable<string | undefined>({
+    name: 'METRICS_TOKEN',
+    description:
+      'When set, `GET /metrics` also answers any address that sends `Authorization: Bearer <this token>`. Unset: only requests made directly on this machine (loopback, not forwarded by a proxy); others get 404.',
+    secret: true,
+    parse: nonEmpty,
+    fallback: () => undefined,
+  }),
   nodeEnv: variable({
     name: 'NODE_ENV',
     description:
@@ -345,12 +535,42 @@ export class ConfigError extends Error {
 
 type Values = { [K in keyof typeof VARIABLES]: ReturnType<(typeof VARIABLES)[K]['fallback']> };
 
-/** Reads and validates the configuration; throws ConfigError naming every bad variable. */
-export function loadConfig(env: Partial<Record<string, string>>): Config {
+/** Reads a secret file (Docker and Kubernetes secrets): its text without the final newline. */
+export type ReadSecretFile = (path: string) => string;
+
+const defaultReadSecretFile: ReadSecretFile = (path) => readFileSync(path, 'utf8');
+
+/**
+ * Reads and validates the configuration; throws ConfigError naming every bad variable. Every
+ * secret variable may instead be given as `{NAME}_FILE`, the path of a file holding it.
+ */
+export function loadConfig(
+  env: Partial<Record<string, string>>,
+  readSecretFile: ReadSecretFile = defaultReadSecretFile,
+): Config {
   const problems: string[] = [];
   const values: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(VARIABLES) as [string, Variable<unknown>][]) {
-    const raw = env[spec.name];
+    let raw = env[spec.name];
+    const file = spec.secret ? env[`${spec.name}_FILE`] : undefined;
+    if (file !== undefined && file !== '') {
+      if (raw !== undefined && raw !== '') {
+        problems.push(`${spec.name} and ${spec.name}_FILE are both set: set only one`);
+        continue;
+      }
+      try {
+        raw = readSecretFile(file).replace(/\r?\n$/, '');
+      } catch (error) {
+        problems.push(
+          `${spec.name}_FILE=${JSON.stringify(file)}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+        );
+        continue;
+      }
+      if (raw === '') {
+        problems.push(`${spec.name}_FILE=${JSON.stringify(file)}: the file is empty`);
+        continue;
+      }
+    }
     if (raw === undefined || raw === '') {
       values[key] = spec.fallback(env);
       continue;
@@ -359,11 +579,18 @@ export function loadConfig(env: Partial<Record<string, string>>): Config {
       values[key] = spec.parse(raw);
     } catch (error) {
       if (!(error instanceof InvalidValue)) throw error;
-      problems.push(`${spec.name}=${JSON.stringify(raw)}: ${error.message}`);
+      // Never echo a secret's value.
+      const shown = spec.secret ? '(secret)' : JSON.stringify(raw);
+      problems.push(`${spec.name}=${shown}: ${error.message}`);
     }
   }
-  if (problems.length > 0) throw new ConfigError(problems);
   const v = values as Values;
+  if (problems.length === 0 && v.headersTimeout > v.requestTimeout) {
+    problems.push(
+      `HEADERS_TIMEOUT=${v.headersTimeout}: must not be more than REQUEST_TIMEOUT (${v.requestTimeout})`,
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     port: v.port,
     host: v.host,
@@ -371,6 +598,7 @@ export function loadConfig(env: Partial<Record<string, string>>): Config {
     dataDir: v.dataDir,
     catalogFile: v.catalogFile,
     demoCatalog: v.demoCatalog,
+    demoIdp: v.demoIdp,
     oidc: {
       issuer: v.oidcIssuer,
       clientId: v.oidcClientId,
@@ -396,5 +624,24 @@ export function loadConfig(env: Partial<Record<string, string>>): Config {
     },
     logLevel: v.logLevel,
     nodeEnv: v.nodeEnv,
+    trustProxy: v.trustProxy,
+    limits: {
+      rateLimit: v.rateLimit,
+      globalPerMinute: v.rateLimitGlobal,
+      authPerMinute: v.rateLimitAuth,
+      writePerMinute: v.rateLimitWrite,
+      globalAllowList: v.rateLimitGlobalAllow,
+      signOnPendingPerClient: v.signOnPendingPerClient,
+      signOnPendingMax: v.signOnPendingMax,
+    },
+    server: {
+      headersTimeoutMs: v.headersTimeout * 1000,
+      requestTimeoutMs: v.requestTimeout * 1000,
+      keepAliveTimeoutMs: v.keepAliveTimeout * 1000,
+      idleTimeoutMs: v.idleTimeout * 1000,
+      maxConnections: v.maxConnections,
+      shutdownTimeoutMs: v.shutdownTimeout * 1000,
+    },
+    metricsToken: v.metricsToken,
   };
 }

@@ -25,7 +25,8 @@ function version(): string {
 
 /** Owns the process: configuration, database, catalog, listening and a graceful close. */
 async function main(): Promise<void> {
-  // Without OIDC_ISSUER the demo IdP signs people in (refused in production).
+  // Without OIDC_ISSUER nobody signs in, unless DEMO_IDP=true asks for the demo IdP (loopback,
+  // development only; refused otherwise).
   const { config, devIdp } = resolveIdentityProvider(loadConfig(process.env));
   const dataDir = resolve(config.dataDir);
   const db = openDatabase(join(dataDir, 'portal.db'));
@@ -59,15 +60,29 @@ async function main(): Promise<void> {
     },
   });
 
+  // Graceful shutdown: stop accepting, let requests in flight finish (idle keep-alive sockets
+  // are closed, late requests on open ones get 503), stop the monitor, close the database; all
+  // within SHUTDOWN_TIMEOUT. A second signal, or the time-out, exits at once with status 1.
   let closing = false;
   const close = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      console.error(`${signal} received again: exiting now without finishing the shutdown.`);
+      process.exit(1);
+    }
     closing = true;
-    app.log.info(`${signal} received, closing`);
+    const started = Date.now();
+    app.log.info(`${signal} received, closing (at most ${config.server.shutdownTimeoutMs} ms)`);
+    console.log(`${signal} received: shutting down (send it again to exit at once).`);
+    setTimeout(() => {
+      console.error(
+        `Shutdown did not finish within SHUTDOWN_TIMEOUT (${config.server.shutdownTimeoutMs / 1000} s): exiting now.`,
+      );
+      process.exit(1);
+    }, config.server.shutdownTimeoutMs);
     try {
-      await monitor.stop();
-      await app.close();
+      await Promise.all([monitor.stop(), app.close()]);
       await db.destroy();
+      console.log(`Shut down in ${Date.now() - started} ms.`);
       process.exit(0);
     } catch (error) {
       console.error(error);
@@ -83,6 +98,12 @@ async function main(): Promise<void> {
     `\napp-portal is running at ${config.publicUrl}/ (listening on ${config.host}:${config.port})\n`,
   );
   if (devIdp) console.log(`${devIdp.banner()}\n`);
+  else if (!config.oidc.issuer) {
+    console.log(
+      'Sign-in is not configured: OIDC_ISSUER is not set, so only the public apps are shown. ' +
+        'Set OIDC_ISSUER (docs/auth.md), or DEMO_IDP=true for the local demo accounts.\n',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

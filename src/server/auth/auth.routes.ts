@@ -25,6 +25,8 @@ export interface AuthRoutesOptions {
   oidc: OidcClient | undefined;
   cookies: AuthCookies;
   publicUrl: string;
+  /** Called with `success` or the failure of each finished callback (metrics). */
+  onSignIn?: (outcome: string) => void;
 }
 
 /** Errors of a prompt=none check that just mean "nobody is signed in at the provider". */
@@ -85,7 +87,7 @@ function silent(reply: FastifyReply, result: SilentResult) {
  * - `POST /auth/logout` ends the session and sends the browser to the provider's logout.
  */
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {
-  const { signIn, oidc, cookies, publicUrl } = options;
+  const { signIn, oidc, cookies, publicUrl, onSignIn = () => {} } = options;
   const portalOrigin = new URL(publicUrl).origin;
   const hide = { hide: true };
 
@@ -122,6 +124,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
           mode: 'login',
           returnTo,
           browserKey: browserKey(request, reply),
+          client: request.ip,
         });
         return reply.header('cache-control', 'no-store').redirect(url.href, 303);
       } catch (error) {
@@ -143,6 +146,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
           mode: 'silent',
           returnTo: '/',
           browserKey: browserKey(request, reply),
+          client: request.ip,
         });
         return reply.header('cache-control', 'no-store').redirect(url.href, 303);
       } catch (error) {
@@ -175,10 +179,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
         const previous = request.cookies[cookies.session.name];
         if (previous) await signIn.end(previous);
         void reply.setCookie(cookies.session.name, result.secret, cookies.session.options);
+        onSignIn('success');
         if (result.mode === 'silent') return silent(reply, 'signed-in');
         return reply.header('cache-control', 'no-store').redirect(result.returnTo, 303);
       } catch (error) {
         if (!(error instanceof SignInError)) throw error;
+        onSignIn(error.failure);
         const inFrame =
           error.mode === 'silent' ||
           (error.mode === undefined && request.headers['sec-fetch-dest'] === 'iframe');

@@ -17,6 +17,8 @@ export interface IdentityDeps {
   /** Creates or updates the user record from verified claims. */
   syncUser(principal: Principal): Promise<void>;
   log: () => FastifyBaseLogger;
+  /** Counts finished sign-in callbacks by outcome (metrics). */
+  onSignIn?: (outcome: string) => void;
   /** Bearer token verifier; by default one for OIDC_ISSUER (none without an issuer). */
   verifier?: TokenVerifier;
   /** The OIDC client of the browser sign-in; by default one for OIDC_ISSUER. */
@@ -58,6 +60,8 @@ export function createIdentity(deps: IdentityDeps): {
       groupsClaim,
       now: deps.now ?? Date.now,
       syncUser: deps.syncUser,
+      pendingPerClient: config.limits.signOnPendingPerClient,
+      pendingMax: config.limits.signOnPendingMax,
       onWarning: (message, error) =>
         deps.log().warn(error === undefined ? {} : { cause: describeError(error) }, message),
     });
@@ -67,5 +71,8 @@ export function createIdentity(deps: IdentityDeps): {
       sessionAuthenticator({ signIn, cookies, portalOrigin: new URL(config.publicUrl).origin }),
     );
   }
-  return { authenticators, routes: { signIn, oidc, cookies, publicUrl: config.publicUrl } };
+  return {
+    authenticators,
+    routes: { signIn, oidc, cookies, publicUrl: config.publicUrl, onSignIn: deps.onSignIn },
+  };
 }

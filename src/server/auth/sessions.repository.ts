@@ -34,6 +34,31 @@ export function createSessionsRepository(db: Db) {
       await db.deleteFrom('signOnStates').where('createdAt', '<', time).execute();
     },
 
+    async deleteState(id: string): Promise<void> {
+      await db.deleteFrom('signOnStates').where('id', '=', id).execute();
+    },
+
+    async countStates(): Promise<number> {
+      const row = await db
+        .selectFrom('signOnStates')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Deletes the `count` oldest sign-on states. */
+    async deleteOldestStates(count: number): Promise<void> {
+      if (count <= 0) return;
+      await db
+        .deleteFrom('signOnStates')
+        .where(
+          'id',
+          'in',
+          db.selectFrom('signOnStates').select('id').orderBy('createdAt').limit(count),
+        )
+        .execute();
+    },
+
     async insertSession(row: SessionRow): Promise<void> {
       await db.insertInto('sessions').values(row).execute();
     },
@@ -56,6 +81,15 @@ export function createSessionsRepository(db: Db) {
 
     async deleteSession(id: string): Promise<void> {
       await db.deleteFrom('sessions').where('id', '=', id).execute();
+    },
+
+    async countActive(time: number): Promise<number> {
+      const row = await db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('expiresAt', '>', time)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     async deleteSessionsExpiredBy(time: number): Promise<void> {

@@ -70,6 +70,10 @@ export interface SignInDeps {
   /** Writes the user record from the principal (after sign-in and after each refresh). */
   syncUser: (principal: Principal) => Promise<void>;
   onWarning?: (message: string, error?: unknown) => void;
+  /** Sign-ins under way kept per client address; a newer one replaces the oldest. */
+  pendingPerClient?: number;
+  /** Sign-ins under way kept in total; beyond it the oldest are dropped. */
+  pendingMax?: number;
 }
 
 /**
@@ -109,11 +113,42 @@ function accessTokenExpiry(tokens: TokenSet, now: number): number {
 export function createSignInService(deps: SignInDeps) {
   const { oidc, sessions, now } = deps;
   const refreshing = new Map<string, Promise<ResumedSession>>();
+  const pendingPerClient = deps.pendingPerClient ?? 10;
+  const pendingMax = deps.pendingMax ?? 10_000;
+  // State ids per client address, oldest first (memory only: after a restart the total cap and
+  // the 60-minute expiry still bound the table).
+  const pendingByClient = new Map<string, { id: string; createdAt: number }[]>();
+
+  /** Keeps room for one more state of `client`: per-client and total caps, expired ones pruned. */
+  async function makeRoom(client: string, time: number) {
+    const cutoff = time - SIGN_ON_STATE_TTL_MS;
+    await sessions.deleteStatesCreatedBefore(cutoff);
+    for (const [key, list] of pendingByClient) {
+      const live = list.filter((entry) => entry.createdAt >= cutoff);
+      if (live.length === 0) pendingByClient.delete(key);
+      else if (live.length !== list.length) pendingByClient.set(key, live);
+    }
+    const mine = pendingByClient.get(client) ?? [];
+    while (mine.length >= pendingPerClient) {
+      const oldest = mine.shift();
+      if (oldest) await sessions.deleteState(oldest.id);
+    }
+    const total = await sessions.countStates();
+    if (total >= pendingMax) {
+      await sessions.deleteOldestStates(total - pendingMax + 1);
+      deps.onWarning?.(
+        `more than ${pendingMax} sign-ins under way (SIGN_ON_PENDING_MAX): the oldest were dropped`,
+      );
+    }
+    return mine;
+  }
 
   async function begin(options: {
     mode: SignInMode;
     returnTo: string;
     browserKey: string;
+    /** The client's address: caps its sign-ins under way. */
+    client?: string;
   }): Promise<URL> {
     const state = newSecret();
     const nonce = randomNonce();
@@ -127,9 +162,11 @@ export function createSignInService(deps: SignInDeps) {
       code_challenge_method: 'S256',
       ...(options.mode === 'silent' ? { prompt: 'none' } : {}),
     });
-    await sessions.deleteStatesCreatedBefore(time - SIGN_ON_STATE_TTL_MS);
+    const client = options.client ?? '';
+    const mine = await makeRoom(client, time);
+    const id = digest(state);
     await sessions.insertState({
-      id: digest(state),
+      id,
       browser: digest(options.browserKey),
       mode: options.mode,
       returnTo: options.returnTo,
@@ -137,6 +174,8 @@ export function createSignInService(deps: SignInDeps) {
       nonce,
       createdAt: time,
     });
+    mine.push({ id, createdAt: time });
+    pendingByClient.set(client, mine);
     return url;
   }
 

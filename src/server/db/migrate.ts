@@ -35,3 +35,12 @@ export async function migrateToLatest(
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Names of the known migrations not applied to this database yet (readiness). */
+export async function pendingMigrations(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see no table types
+  db: Kysely<any>,
+): Promise<string[]> {
+  const migrations = await new Migrator({ db, provider }).getMigrations();
+  return migrations.filter((migration) => !migration.executedAt).map((m) => m.name);
+}

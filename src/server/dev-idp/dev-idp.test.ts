@@ -17,32 +17,83 @@ afterEach(async () => {
 });
 
 describe('the demo identity provider', () => {
-  it('refuses to run in production, saying what to do instead', () => {
-    const create = () =>
+  it('refuses to run in production or off loopback, saying what to do instead', () => {
+    const create = (options: { nodeEnv?: string; host?: string; publicUrl?: string }) => () =>
       createDevIdp({
-        publicUrl: 'https://portal.example.edu',
+        publicUrl: options.publicUrl ?? 'http://localhost:8080',
         clientId: 'app-portal',
-        nodeEnv: 'production',
+        nodeEnv: options.nodeEnv ?? 'development',
+        host: options.host ?? '127.0.0.1',
       });
-    expect(create).toThrow(DevIdpRefusedError);
-    expect(create).toThrow(/NODE_ENV=production/);
-    expect(create).toThrow(/Set OIDC_ISSUER/);
+    expect(create({ nodeEnv: 'production' })).toThrow(DevIdpRefusedError);
+    expect(create({ nodeEnv: 'production' })).toThrow(/NODE_ENV=production/);
+    expect(create({ nodeEnv: 'production' })).toThrow(/Set OIDC_ISSUER/);
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'portal.example.edu']) {
+      expect(create({ host })).toThrow(/HOST .* is not a loopback address/);
+    }
+    expect(create({ publicUrl: 'https://portal.example.edu' })).toThrow(
+      /PUBLIC_URL .* is not a loopback address/,
+    );
+    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.1.2.3']) {
+      expect(create({ host })).not.toThrow();
+    }
   });
 
-  it('is used only when no issuer is configured', () => {
-    const configured = loadConfig({ OIDC_ISSUER: 'https://sso.example.edu/realms/app-portal' });
+  it('runs only when explicitly allowed with DEMO_IDP=true and no issuer is configured', () => {
+    const configured = loadConfig({
+      OIDC_ISSUER: 'https://sso.example.edu/realms/app-portal',
+      DEMO_IDP: 'true',
+    });
     expect(resolveIdentityProvider(configured).devIdp).toBeUndefined();
 
-    const local = loadConfig({ PORT: '8123', OIDC_CLIENT_SECRET: 'ignored' });
+    // The safe default: no provider at all, nobody signs in.
+    const none = resolveIdentityProvider(loadConfig({ PORT: '8123' }));
+    expect(none.devIdp).toBeUndefined();
+    expect(none.config.oidc.issuer).toBeUndefined();
+
+    const local = loadConfig({ PORT: '8123', OIDC_CLIENT_SECRET: 'ignored', DEMO_IDP: 'true' });
     const { config, devIdp } = resolveIdentityProvider(local);
     expect(devIdp?.issuer).toBe('http://localhost:8123/dev-idp');
     expect(config.oidc.issuer).toBe('http://localhost:8123/dev-idp');
     expect(config.oidc.clientSecret).toBeUndefined();
     expect(devIdp?.banner()).toMatch(/alice .*password "alice".*\/genomics, \/staff/);
+    expect(devIdp?.banner()).toContain('WARNING: DEMO_IDP=true');
 
-    expect(() => resolveIdentityProvider(loadConfig({ NODE_ENV: 'production' }))).toThrow(
-      DevIdpRefusedError,
-    );
+    expect(() =>
+      resolveIdentityProvider(loadConfig({ NODE_ENV: 'production', DEMO_IDP: 'true' })),
+    ).toThrow(DevIdpRefusedError);
+    expect(() =>
+      resolveIdentityProvider(loadConfig({ HOST: '0.0.0.0', DEMO_IDP: 'true' })),
+    ).toThrow(DevIdpRefusedError);
+  });
+
+  it('answers only loopback peers and never trusts X-Forwarded-* headers', async () => {
+    const devIdp = createDevIdp({
+      publicUrl: 'http://127.0.0.1:8080',
+      clientId: 'app-portal',
+      nodeEnv: 'development',
+      host: '127.0.0.1',
+    });
+    const ctx = await createTestContext({
+      env: { PUBLIC_URL: 'http://127.0.0.1:8080', OIDC_ISSUER: devIdp.issuer },
+      deps: { devIdp, verifier: undefined },
+    });
+    cleanups.push(() => ctx.close());
+    const url = '/dev-idp/.well-known/openid-configuration';
+    const remote = await ctx.app.inject({ url, remoteAddress: '203.0.113.7' });
+    expect(remote.statusCode).toBe(404);
+    const forwarded = await ctx.app.inject({
+      url,
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+      remoteAddress: '203.0.113.7',
+    });
+    expect(forwarded.statusCode).toBe(404);
+    const local = await ctx.app.inject({
+      url,
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(local.statusCode).toBe(200);
+    expect(JSON.stringify(local.json())).not.toContain('evil.example');
   });
 
   it('has the demo users of the issue, with Keycloak-shaped claims', () => {
@@ -66,7 +117,7 @@ describe('the demo identity provider', () => {
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
     const { config, devIdp } = resolveIdentityProvider(
-      loadConfig({ PUBLIC_URL: publicUrl, NODE_ENV: 'development' }),
+      loadConfig({ PUBLIC_URL: publicUrl, NODE_ENV: 'development', DEMO_IDP: 'true' }),
     );
     const ctx: TestContext = await createTestContext({
       env: { PUBLIC_URL: publicUrl, OIDC_ISSUER: config.oidc.issuer ?? '' },
@@ -109,13 +160,38 @@ describe('the demo identity provider', () => {
     });
   });
 
-  it('makes the server exit with a clear message in production without OIDC_ISSUER', async () => {
+  it('makes the server exit with a clear message when asked for in production or off loopback', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dev-idp-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const result = await runMain({ DATA_DIR: dir, DEMO_CATALOG: 'false', NODE_ENV: 'production' });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('refuses to run when NODE_ENV=production');
-    expect(result.stdout).not.toContain('is running at');
+    const production = await runMain({
+      DATA_DIR: dir,
+      DEMO_CATALOG: 'false',
+      NODE_ENV: 'production',
+      DEMO_IDP: 'true',
+    });
+    expect(production.code).toBe(1);
+    expect(production.stderr).toContain('refuses to run when NODE_ENV=production');
+    expect(production.stdout).not.toContain('is running at');
+    const exposed = await runMain({
+      DATA_DIR: dir,
+      DEMO_CATALOG: 'false',
+      HOST: '0.0.0.0',
+      DEMO_IDP: 'true',
+    });
+    expect(exposed.code).toBe(1);
+    expect(exposed.stderr).toContain('HOST (0.0.0.0) is not a loopback address');
+  });
+
+  it('is off by default: the server starts without sign-in and says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dev-idp-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const port = await freePort();
+    const result = await runMain(
+      { DATA_DIR: dir, DEMO_CATALOG: 'false', PORT: String(port) },
+      { until: 'Sign-in is not configured' },
+    );
+    expect(result.stdout).toContain('Sign-in is not configured');
+    expect(result.stdout).not.toContain('demo identity provider');
   });
 
   it('is listed with its demo accounts when the server starts', async () => {
@@ -123,10 +199,10 @@ describe('the demo identity provider', () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const port = await freePort();
     const result = await runMain(
-      { DATA_DIR: dir, DEMO_CATALOG: 'false', PORT: String(port) },
+      { DATA_DIR: dir, DEMO_CATALOG: 'false', PORT: String(port), DEMO_IDP: 'true' },
       { until: 'admin ' },
     );
-    expect(result.stdout).toContain(`demo identity provider at http://localhost:${port}/dev-idp`);
+    expect(result.stdout).toContain(`DEMO identity provider at http://localhost:${port}/dev-idp`);
     for (const user of ['alice', 'bob', 'admin']) {
       expect(result.stdout).toContain(`${user.padEnd(6)} password "${user}"`);
     }

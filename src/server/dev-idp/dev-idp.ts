@@ -24,16 +24,44 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const MAX_FORM_BYTES = 16 * 1024;
 
-/** The demo IdP must never run in production; main.ts prints this message and exits. */
+/**
+ * The demo IdP runs only for local development: main.ts prints this message and exits when
+ * DEMO_IDP=true asks for it in production or on an address other machines can reach.
+ */
 export class DevIdpRefusedError extends Error {
-  constructor() {
+  constructor(reason: string) {
     super(
-      'OIDC_ISSUER is not set, and the built-in demo identity provider refuses to run when ' +
-        'NODE_ENV=production (its accounts have well-known passwords). Set OIDC_ISSUER to your ' +
-        'identity provider, e.g. https://sso.example.edu/realms/app-portal (see docs/auth.md).',
+      `DEMO_IDP=true, but the built-in demo identity provider refuses to run ${reason} (its ` +
+        'accounts have well-known passwords, admin/admin is an admin). Set OIDC_ISSUER to your ' +
+        'identity provider, e.g. https://sso.example.edu/realms/app-portal, and unset DEMO_IDP ' +
+        '(see docs/auth.md).',
     );
     this.name = 'DevIdpRefusedError';
   }
+}
+
+/** Whether a host name or address only ever reaches this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const value = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  if (value === 'localhost' || value.endsWith('.localhost')) return true;
+  if (value === '::1' || value === '0:0:0:0:0:0:0:1') return true;
+  const v4 = value.startsWith('::ffff:') ? value.slice('::ffff:'.length) : value;
+  return /^127(\.\d{1,3}){3}$/.test(v4);
+}
+
+/** Why the demo IdP may not run with this configuration, or undefined when it may. */
+function refusal(options: { nodeEnv: string; host?: string; publicUrl: string }) {
+  if (options.nodeEnv === 'production') return 'when NODE_ENV=production';
+  if (options.host !== undefined && !isLoopbackHost(options.host)) {
+    return `when HOST (${options.host}) is not a loopback address`;
+  }
+  if (!isLoopbackHost(new URL(options.publicUrl).hostname)) {
+    return `when PUBLIC_URL (${options.publicUrl}) is not a loopback address`;
+  }
+  return undefined;
 }
 
 export interface DevIdpOptions {
@@ -41,6 +69,8 @@ export interface DevIdpOptions {
   publicUrl: string;
   clientId: string;
   nodeEnv: string;
+  /** The address the server listens on (HOST); it must be a loopback one. */
+  host?: string;
   /** Mount path; `/dev-idp` unless a test mounts it elsewhere. */
   path?: string;
   /** The portal it signs people in to, when not on the same server (tests). */
@@ -97,7 +127,8 @@ async function grantAll(ctx: KoaContextWithOIDC, accountId: string) {
  * an `OIDC_ISSUER`; never in production.
  */
 export function createDevIdp(options: DevIdpOptions): DevIdp {
-  if (options.nodeEnv === 'production') throw new DevIdpRefusedError();
+  const refused = refusal(options);
+  if (refused) throw new DevIdpRefusedError(refused);
   const path = options.path ?? DEV_IDP_PATH;
   const issuer = `${options.publicUrl}${path}`;
   const portalUrl = options.portalUrl ?? options.publicUrl;
@@ -195,12 +226,20 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
   };
 
   const provider = new Provider(issuer, configuration);
-  provider.proxy = true;
+  // Never trust X-Forwarded-* headers: the demo IdP only serves this machine, directly.
+  provider.proxy = false;
   const callback = provider.callback();
 
   const plugin: FastifyPluginAsync = async (app) => {
     provider.on('server_error', (_ctx: unknown, error: unknown) => {
       app.log.error({ cause: describeError(error) }, 'demo identity provider error');
+    });
+    // Loopback only, whatever the listening address: judged by the socket's peer, never by
+    // forwarded headers.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isLoopbackHost(request.raw.socket.remoteAddress ?? '')) {
+        return reply.code(404).send({ status: 404, message: 'Not found.', data: {} });
+      }
     });
     // oidc-provider and the sign-in form read request bodies themselves.
     app.removeAllContentTypeParsers();
@@ -279,31 +318,40 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
     path,
     plugin,
     banner() {
+      const rule = '!'.repeat(72);
       return [
-        `Sign-in uses the built-in demo identity provider at ${issuer}`,
-        '(development only; set OIDC_ISSUER to use your own). Demo accounts:',
+        rule,
+        `WARNING: DEMO_IDP=true. Sign-in uses the built-in DEMO identity provider at ${issuer}`,
+        'Anyone who can reach it can sign in with these well-known accounts (development only;',
+        'set OIDC_ISSUER to use your own provider and unset DEMO_IDP). Demo accounts:',
         ...describeDemoUsers().map((line) => `  ${line}`),
+        rule,
       ].join('\n');
     },
   };
 }
 
 /**
- * Who signs people in: the configured `OIDC_ISSUER`, or else the demo IdP on this server (the
- * returned config then points at it). Throws DevIdpRefusedError in production without an issuer.
+ * Who signs people in: the configured `OIDC_ISSUER`; else, only with `DEMO_IDP=true`, the demo
+ * IdP on this server (the returned config then points at it); else nobody (sign-in is not
+ * configured, the public catalog is still served). Throws DevIdpRefusedError when the demo IdP
+ * is asked for in production or on a non-loopback address.
  */
 export function resolveIdentityProvider<
   C extends {
     publicUrl: string;
+    host: string;
     nodeEnv: string;
+    demoIdp: boolean;
     oidc: { issuer: string | undefined; clientId: string; clientSecret: string | undefined };
   },
 >(config: C): { config: C; devIdp: DevIdp | undefined } {
-  if (config.oidc.issuer) return { config, devIdp: undefined };
+  if (config.oidc.issuer || !config.demoIdp) return { config, devIdp: undefined };
   const devIdp = createDevIdp({
     publicUrl: config.publicUrl,
     clientId: config.oidc.clientId,
     nodeEnv: config.nodeEnv,
+    host: config.host,
   });
   return {
     config: { ...config, oidc: { ...config.oidc, issuer: devIdp.issuer, clientSecret: undefined } },

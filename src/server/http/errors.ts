@@ -45,3 +45,17 @@ export class ServiceUnavailableError extends HttpError {
     super(503, 'service_unavailable', message);
   }
 }
+
+/** 429: a rate limit was reached; `Retry-After` says how many seconds to wait. */
+export class TooManyRequestsError extends HttpError {
+  constructor(retryAfterSeconds: number, limit: string) {
+    const wait = Math.max(1, Math.ceil(retryAfterSeconds));
+    super(
+      429,
+      'too_many_requests',
+      `Too many requests. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again.`,
+      { limit, retryAfter: wait },
+      { 'retry-after': String(wait) },
+    );
+  }
+}

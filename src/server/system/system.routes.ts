@@ -1,11 +1,47 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LiveSchema, ReadinessSchema } from '../../shared/api/health.js';
 import { HealthSchema, PortalInfoSchema, type PortalInfo } from '../../shared/api/schemas.js';
+import { readiness, type ReadinessChecks } from './readiness.js';
 
-export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/**
+ * Health checks for orchestrators and load balancers: outside the authentication scope, never
+ * rate-limited (http/rate-limits.ts), cheap. `/api/health` is kept as it was (liveness).
+ */
+export const healthRoutes: FastifyPluginAsyncTypebox<{ checks: ReadinessChecks }> = async (
+  app,
+  { checks },
+) => {
   app.get(
     '/api/health',
     { schema: { tags: ['system'], summary: 'Liveness check.', response: { 200: HealthSchema } } },
     async () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/api/health/live',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness: the process is up and answers.',
+        response: { 200: LiveSchema },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/api/health/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: database, migrations and catalog; identity provider and monitor.',
+        description:
+          '200 `ready`, or `degraded` when the identity provider or a monitor source is failing (the portal still serves its catalog); 503 `not-ready` when the database does not answer, a migration is missing or the catalog cannot be loaded.',
+        response: { 200: ReadinessSchema, 503: ReadinessSchema },
+      },
+    },
+    async (_request, reply) => {
+      const result = await readiness(checks);
+      return reply.code(result.status === 'not-ready' ? 503 : 200).send(result);
+    },
   );
 };
 

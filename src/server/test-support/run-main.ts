@@ -33,3 +33,50 @@ export function runMain(
     });
   });
 }
+
+export interface RunningMain {
+  /** Resolves once the server says it listens. */
+  ready: Promise<void>;
+  /** Resolves with the exit code and the time of exit (epoch ms). */
+  exited: Promise<{ code: number | null; at: number }>;
+  output(): string;
+  signal(name: NodeJS.Signals): void;
+}
+
+/** Starts the real entry point and leaves it running; the test sends signals and waits. */
+export function startMain(env: Record<string, string>): RunningMain {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, at: Date.now() })),
+  );
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`did not start\n${output}`));
+    }, 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`exited before it started\n${output}`));
+    });
+  });
+  ready.catch(() => undefined);
+  return {
+    ready,
+    exited,
+    output: () => output,
+    signal: (name) => void child.kill(name),
+  };
+}

@@ -1,0 +1,100 @@
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyHttpOptions, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+
+const CLOSING_MESSAGE = 'The portal is restarting. Please try again in a moment.';
+
+/** How often Node checks the header and request time-outs (its default, 30 s, is too coarse). */
+const TIMEOUT_CHECK_MS = 1000;
+
+/** The project's error body, for answers written before Fastify has a request. */
+function errorBody(status: number, message: string): string {
+  return JSON.stringify({ status, message, data: {} });
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers are too large.' },
+  HPE_URI_TOO_LONG: { status: 414, message: 'The request address is too long.' },
+};
+
+/**
+ * Answers a request Node could not parse (too slow, headers too large, malformed) with the
+ * project's error body, then closes the connection.
+ */
+function onClientError(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = CLIENT_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    message: 'The request is malformed.',
+  };
+  if (socket.writable) {
+    const body = errorBody(known.status, known.message);
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/** Fastify's server options that production hardening decides (docs/operations.md). */
+export function serverOptions(
+  config: Pick<Config, 'trustProxy' | 'server'>,
+): FastifyHttpOptions<Server> {
+  const { server } = config;
+  return {
+    // Forwarded headers (client address, scheme, host) only from trusted proxies.
+    trustProxy: config.trustProxy as FastifyHttpOptions<Server>['trustProxy'],
+    http: {
+      headersTimeout: server.headersTimeoutMs,
+      requestTimeout: server.requestTimeoutMs,
+      connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+    },
+    requestTimeout: server.requestTimeoutMs,
+    keepAliveTimeout: server.keepAliveTimeoutMs,
+    connectionTimeout: server.idleTimeoutMs,
+    // Closing: the closing guard below answers with the project's body instead.
+    return503OnClosing: false,
+    clientErrorHandler: onClientError,
+    // A path parameter over the router's limit (414) or an undecodable URL (400).
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode === 414 ? 414 : 400;
+      const message =
+        status === 414 ? 'The request address is too long.' : 'The request address is malformed.';
+      void (reply as FastifyReply).code(status).send({ status, message, data: {} });
+    },
+  };
+}
+
+/** Caps open connections (beyond it Node closes new ones at once). */
+export function limitConnections(app: FastifyInstance, config: Pick<Config, 'server'>): void {
+  app.server.maxConnections = config.server.maxConnections;
+}
+
+/**
+ * While the server closes (SIGTERM), requests that still arrive on open keep-alive connections
+ * get 503 with `Retry-After` and `Connection: close`, in the project's body; answers to requests
+ * in flight close their connection too, so that none lingers until the keep-alive time-out.
+ */
+export const closingGuard = fp(
+  async (app) => {
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      if (!closing) return;
+      return reply
+        .code(503)
+        .header('connection', 'close')
+        .header('retry-after', '5')
+        .send({ status: 503, message: CLOSING_MESSAGE, data: {} });
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing) void reply.header('connection', 'close');
+    });
+  },
+  { name: 'closing-guard' },
+);
