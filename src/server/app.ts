@@ -15,6 +15,7 @@ import { createCatalogSnapshot } from './catalog/catalog-snapshot.js';
 import type { DevIdp } from './dev-idp/dev-idp.js';
 import type { FileStorage } from './files/file-storage.js';
 import { filesRoutes } from './files/files.routes.js';
+import { compression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { openapi } from './http/openapi.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -98,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The portal's own routes, in one scope with the authenticators: only they resolve who is
   // calling. The demo IdP and the built web app (static files) never need to.
   await app.register(async (portal) => {
+    // Large API answers and rendered pages go out compressed (static files are pre-compressed).
+    await portal.register(compression);
     await portal.register(authentication, { authenticators: identity.authenticators });
     await portal.register(healthRoutes);
     await portal.register(portalInfoRoutes, { portal: config.portal });

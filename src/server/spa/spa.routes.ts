@@ -43,6 +43,9 @@ export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (app, optio
     wildcard: false,
     cacheControl: false,
     schemaHide: true,
+    // The build writes .br and .gz copies (vite.config.ts): sent when the browser accepts them,
+    // with `Vary: Accept-Encoding` and an ETag of the copy sent.
+    preCompressed: true,
     setHeaders(reply, path) {
       void reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },
