@@ -28,7 +28,10 @@ import { healthRoutes, portalInfoRoutes } from './system/system.routes.js';
 import { meRoutes } from './users/me.routes.js';
 import { createUsersRepository } from './users/users.repository.js';
 import { createUsersService } from './users/users.service.js';
-import { webAppRoutes } from './spa/spa.routes.js';
+import type { RenderPage } from '../shared/api/page-schemas.js';
+import { pageRoutes } from './spa/page.routes.js';
+import { loadPages } from './spa/page.service.js';
+import { DEFAULT_WEB_ROOT, webAppRoutes } from './spa/spa.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -48,6 +51,8 @@ export interface AppDeps {
   version?: string;
   /** Folder of the built web app (default dist/web); false serves the API only. */
   webRoot?: string | false;
+  /** Renders the home page on the server; by default dist/ssr's bundle (null: the browser does). */
+  renderPage?: RenderPage | null;
 }
 
 /** Builds the whole HTTP app; never listens (main.ts does, tests use inject). */
@@ -84,6 +89,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
 
+  // The home page rendered for each viewer, from the same services as the API (src/server/spa).
+  const pages =
+    deps.webRoot === false
+      ? null
+      : await loadPages({
+          root: deps.webRoot ?? DEFAULT_WEB_ROOT,
+          render: deps.renderPage,
+          visibleApps: (viewer) => snapshot.visibleApps(viewer),
+          me: (principal) => usersService.me(principal),
+          portal: config.portal,
+          log: () => app.log,
+        });
+
   // Infrastructure and cross-cutting concerns.
   registerErrorHandling(app);
   await app.register(securityHeaders, { publicUrl: config.publicUrl, issuer: config.oidc.issuer });
@@ -109,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await portal.register(filesRoutes, { apps, storage });
     await portal.register(monitorRoutes, { statuses: monitorStatus });
     await portal.register(authRoutes, identity.routes);
+    if (pages) await portal.register(pageRoutes, { pages });
   });
   if (deps.devIdp) await app.register(deps.devIdp.plugin);
   if (deps.webRoot !== false) await app.register(webAppRoutes, { root: deps.webRoot });

@@ -59,6 +59,11 @@ export interface SessionDeps {
   signIn(): void;
   /** Hands over to the server's sign-out (which ends the identity provider's session too). */
   signOut(): void;
+  /**
+   * Who the server rendered the page for (its page state): the store starts initialized with
+   * that user, or signed out for null, and ignores the session remembered in storage.
+   */
+  rendered?: { me: Me | null };
   /** Where the session is persisted; localStorage in the browser. */
   storage: StateStorage;
   logError?(message: string, error: unknown): void;
@@ -84,6 +89,10 @@ export function displayName(user: SessionUser): string {
 
 const PUBLIC_STATE = { isAuthenticated: false, user: null, favorites: [] as App[] };
 
+function signedInState(me: Me) {
+  return { isAuthenticated: true, user: toSessionUser(me), favorites: me.favorites };
+}
+
 export function createSessionStore(deps: SessionDeps): SessionStore {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
   let initializing: Promise<void> | undefined;
@@ -92,8 +101,9 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
   return createStore<SessionState>()(
     persist(
       (set, get) => ({
-        ...PUBLIC_STATE,
-        initialized: false,
+        // Also the state React renders during hydration (useSyncExternalStore's server snapshot).
+        ...(deps.rendered?.me ? signedInState(deps.rendered.me) : PUBLIC_STATE),
+        initialized: deps.rendered !== undefined,
 
         init() {
           initializing ??= (async () => {
@@ -171,6 +181,9 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         version: 1,
         storage: createJSONStorage(() => deps.storage),
         partialize: (state) => ({ isAuthenticated: state.isAuthenticated, user: state.user }),
+        // The server's word on a rendered page is newer than what the browser remembered.
+        merge: (persisted, current) =>
+          deps.rendered ? current : { ...current, ...(persisted as Partial<SessionState>) },
       },
     ),
   );
