@@ -53,6 +53,7 @@ export function UserMenu({ isAuthenticated, user, onSignIn, onSignOut }: UserMen
         className="btn btn-ghost gap-2 normal-case"
         aria-expanded={open}
         aria-controls={menuId}
+        disabled={!hydrated}
         onClick={() => setOpen((value) => !value)}
       >
         <UserAvatar name={name} />

@@ -37,7 +37,10 @@ export interface SessionState {
    * Never rejects; failures only leave the public state.
    */
   silentSignIn(): Promise<boolean>;
-  /** Hands over to the server's sign-in. Failures are only logged. */
+  /**
+   * Hands over to the server's sign-in (after a silent check under way has finished). Failures
+   * are only logged.
+   */
   login(): void;
   /**
    * Clears the authenticated flag, the user and the favorites, reloads the public apps, then
@@ -97,6 +100,8 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
   let initializing: Promise<void> | undefined;
   let silentAttempt: Promise<boolean> | undefined;
+  /** True while the silent check runs. */
+  let silentPending = false;
 
   return createStore<SessionState>()(
     persist(
@@ -129,6 +134,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
           const silent = deps.silentSignOn;
           if (!silent || get().isAuthenticated) return Promise.resolve(false);
           silentAttempt ??= (async () => {
+            silentPending = true;
             try {
               const result = await silent.attempt();
               if (result !== 'signed-in') return false;
@@ -141,6 +147,8 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
             } catch (error) {
               silent.failed();
               logError('The silent sign-in check failed; staying signed out.', error);
+            } finally {
+              silentPending = false;
             }
             return false;
           })();
@@ -149,10 +157,20 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
 
         login() {
           deps.silentSignOn?.signingIn();
-          try {
-            deps.signIn();
-          } catch (error) {
-            logError('Sign-in failed.', error);
+          const signIn = () => {
+            try {
+              deps.signIn();
+            } catch (error) {
+              logError('Sign-in failed.', error);
+            }
+          };
+          // A silent check still under way (it starts as the page loads) would finish in the
+          // middle of this sign-in and spoil its sign-on state: let it finish first (it takes a
+          // few redirects, and bounds itself); if it signed the user in, there is nothing to do.
+          if (silentAttempt && silentPending) {
+            void silentAttempt.then((signedIn) => (signedIn ? undefined : signIn()));
+          } else {
+            signIn();
           }
         },
 
