@@ -149,6 +149,8 @@ async function measureOnce(browser, url) {
   return { ...figures, bytes };
 }
 
+const progress = (text) => process.stderr.write(`  ${text}\n`);
+
 const median = (values) => {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (sorted.length === 0) return NaN;
@@ -185,8 +187,9 @@ async function lighthouseScores(url, runs) {
         failing,
       });
     } finally {
-      await chrome.kill();
+      chrome.kill();
     }
+    progress(`Lighthouse ${i + 1}/${runs}`);
   }
   return {
     performance: median(results.map((r) => r.performance)),
@@ -213,7 +216,10 @@ async function scenario(count, lighthouseRuns) {
     try {
       // One unmeasured load warms the server (first rendering, catalog snapshot).
       await measureOnce(browser, portal.url);
-      for (let i = 0; i < RUNS; i += 1) runs.push(await measureOnce(browser, portal.url));
+      for (let i = 0; i < RUNS; i += 1) {
+        runs.push(await measureOnce(browser, portal.url));
+        progress(`${count} apps, run ${i + 1}/${RUNS}`);
+      }
     } finally {
       await browser.close();
     }

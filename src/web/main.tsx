@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PAGE_STATE_ID, type PageState } from '../shared/api/page-schemas.js';
 import { App } from './app/app.js';
@@ -39,5 +39,7 @@ const app = (
 
 // A server-rendered page is hydrated from its state: no request before the cards show. Other
 // paths get the plain shell, rendered here (from the state when the server sent one anyway).
-if (initial && root.hasChildNodes()) hydrateRoot(root, app);
+// Hydrating in a transition lets React yield to the browser between pieces of work, so hundreds of
+// cards never make one long task (the page is already visible and its links work meanwhile).
+if (initial && root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

@@ -151,6 +151,7 @@ export function SearchBar({ search, results, inputRef, openLink = openInNewTab }
           <input
             ref={input}
             type="search"
+            name="q"
             aria-label="Search apps"
             aria-autocomplete="list"
             aria-controls={listboxId}
