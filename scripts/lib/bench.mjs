@@ -23,6 +23,8 @@ export async function startBuiltPortal(env) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Sign-in redirects (the silent check on page load) must come back to this port.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       MONITOR_PROBE: 'false',
       ...env,
     },

@@ -16,6 +16,7 @@ import { createCatalogSnapshot } from './catalog/catalog-snapshot.js';
 import type { DevIdp } from './dev-idp/dev-idp.js';
 import type { FileStorage } from './files/file-storage.js';
 import { filesRoutes } from './files/files.routes.js';
+import { compression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { openapi } from './http/openapi.js';
 import { rateLimits } from './http/rate-limits.js';
@@ -31,7 +32,10 @@ import { portalInfoRoutes } from './system/system.routes.js';
 import { meRoutes } from './users/me.routes.js';
 import { createUsersRepository } from './users/users.repository.js';
 import { createUsersService } from './users/users.service.js';
-import { webAppRoutes } from './spa/spa.routes.js';
+import type { RenderPage } from '../shared/api/page-schemas.js';
+import { pageRoutes } from './spa/page.routes.js';
+import { loadPages } from './spa/page.service.js';
+import { DEFAULT_WEB_ROOT, webAppRoutes } from './spa/spa.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -51,6 +55,8 @@ export interface AppDeps {
   version?: string;
   /** Folder of the built web app (default dist/web); false serves the API only. */
   webRoot?: string | false;
+  /** Renders the home page on the server; by default dist/ssr's bundle (null: the browser does). */
+  renderPage?: RenderPage | null;
 }
 
 /** Builds the whole HTTP app; never listens (main.ts does, tests use inject). */
@@ -99,6 +105,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
 
+  // The home page rendered for each viewer, from the same services as the API (src/server/spa).
+  const pages =
+    deps.webRoot === false
+      ? null
+      : await loadPages({
+          root: deps.webRoot ?? DEFAULT_WEB_ROOT,
+          render: deps.renderPage,
+          visibleApps: (viewer) => snapshot.visibleApps(viewer),
+          me: (principal) => usersService.me(principal),
+          portal: config.portal,
+          log: () => app.log,
+        });
+
   // Infrastructure and cross-cutting concerns.
   registerErrorHandling(app);
   await app.register(securityHeaders, { publicUrl: config.publicUrl, issuer: config.oidc.issuer });
@@ -121,6 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The portal's own routes, in one scope with the authenticators: only they resolve who is
   // calling. The demo IdP and the built web app (static files) never need to.
   await app.register(async (portal) => {
+    // Large API answers and rendered pages go out compressed (static files are pre-compressed).
+    await portal.register(compression);
     await portal.register(authentication, { authenticators: identity.authenticators });
     await portal.register(portalInfoRoutes, { portal: config.portal });
     await portal.register(appsRoutes, { apps: appsService });
@@ -137,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       statusOf: (link) => deps.monitor?.results.lookup(link)?.status,
     });
+    if (pages) await portal.register(pageRoutes, { pages });
   });
   if (deps.devIdp) await app.register(deps.devIdp.plugin);
   if (deps.webRoot !== false) await app.register(webAppRoutes, { root: deps.webRoot });

@@ -1,5 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { PAGE_STATE_ID, type PageState } from '../shared/api/page-schemas.js';
 import { App } from './app/app.js';
 import { checkSilently } from './features/auth/api/silent-check.js';
 import { currentPath, navigateTo, submitPost } from './lib/browser.js';
@@ -8,7 +9,20 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-createRoot(root).render(
+/** The state the server rendered the page with (src/server/spa/page.routes.ts), if it did. */
+function renderedState(): PageState | null {
+  const block = document.getElementById(PAGE_STATE_ID);
+  if (!block?.textContent) return null;
+  try {
+    return JSON.parse(block.textContent) as PageState;
+  } catch (error) {
+    console.warn('Ignoring an unreadable page state.', error);
+    return null;
+  }
+}
+
+const initial = renderedState();
+const app = (
   <StrictMode>
     <App
       environment={{
@@ -18,6 +32,14 @@ createRoot(root).render(
         submitPost,
         silentSignOn: { check: () => checkSilently(), storage: window.sessionStorage },
       }}
+      initial={initial}
     />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A server-rendered page is hydrated from its state: no request before the cards show. Other
+// paths get the plain shell, rendered here (from the state when the server sent one anyway).
+// Hydrating in a transition lets React yield to the browser between pieces of work, so hundreds of
+// cards never make one long task (the page is already visible and its links work meanwhile).
+if (initial && root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
+else createRoot(root).render(app);

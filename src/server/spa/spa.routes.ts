@@ -21,13 +21,11 @@ export interface WebAppOptions {
   root?: string;
 }
 
-const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
-
 /**
- * Serves the built single-page app: its files, with hashed assets cached for a year and
- * index.html revalidated; any other GET outside /api answers index.html so the SPA can route
- * it. Unknown /api paths and missing assets keep the JSON 404. Without a build (tests, API-only
- * runs) it registers nothing.
+ * Serves the built single-page app's files, pre-compressed, with hashed assets cached for a year
+ * and the rest revalidated. The pages themselves (`/` rendered on the server, the shell for the
+ * SPA's other paths) are page.routes.ts's. Missing assets keep the JSON 404. Without a build
+ * (tests, API-only runs) it registers nothing.
  */
 export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
   const root = options.root ?? DEFAULT_WEB_ROOT;
@@ -39,18 +37,17 @@ export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (app, optio
 
   await app.register(fastifyStatic, {
     root,
-    // One route per built file, so the fallback below can own every other path.
+    // One route per built file, so page.routes.ts's fallback can own every other path.
     wildcard: false,
+    // `/` is the server-rendered page (page.routes.ts), not the bare index.html.
+    index: false,
     cacheControl: false,
     schemaHide: true,
+    // The build writes .br and .gz copies (vite.config.ts): sent when the browser accepts them,
+    // with `Vary: Accept-Encoding` and an ETag of the copy sent.
+    preCompressed: true,
     setHeaders(reply, path) {
       void reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
     },
-  });
-
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (isApiPath(path) || path.startsWith(`/${HASHED_ASSETS}/`)) return reply.callNotFound();
-    return reply.header('cache-control', REVALIDATE).sendFile('index.html');
   });
 };

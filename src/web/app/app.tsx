@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PageState } from '../../shared/api/page-schemas.js';
 import { usePortalInfo } from '../features/portal/hooks/use-portal-info.js';
 import { PortalFooter } from '../features/portal/components/portal-footer.js';
 import { SearchBar } from '../features/search/components/search-bar.js';
@@ -10,17 +11,27 @@ import { Header } from './header.js';
 import { HomePage } from './home-page.js';
 import { useAppSearch } from './use-app-search.js';
 
-/** The whole SPA: header, home screen and footer, with the stores wired once. */
-export function App({ environment }: { environment: AppEnvironment }) {
-  const [stores] = useState(() => createStores(environment));
-  const info = usePortalInfo();
+/**
+ * The whole SPA: header, home screen and footer, with the stores wired once. `initial` is the
+ * state the server rendered the page with (entry-server.tsx): the stores start from it and
+ * nothing is fetched again.
+ */
+export function App({
+  environment,
+  initial = null,
+}: {
+  environment: AppEnvironment;
+  initial?: PageState | null;
+}) {
+  const [stores] = useState(() => createStores(environment, initial));
+  const info = usePortalInfo(initial?.portal);
 
   useEffect(() => {
     void bootstrap(stores);
   }, [stores]);
   useStatusPolling({ store: stores.status, isReady: stores.appsLoaded });
 
-  const search = useSearchQuery();
+  const search = useSearchQuery(initial?.search);
   const { hits, results } = useAppSearch(stores, search.query);
   const searchInput = useRef<HTMLInputElement>(null);
   const { clear } = search;

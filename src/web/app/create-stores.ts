@@ -1,4 +1,5 @@
 import type { StateStorage } from 'zustand/middleware';
+import type { PageState } from '../../shared/api/page-schemas.js';
 import { fetchMe } from '../features/auth/api/me.js';
 import { LOGOUT_PATH, loginUrl } from '../features/auth/api/sign-in.js';
 import type { SilentCheckResult } from '../features/auth/api/silent-check.js';
@@ -29,12 +30,17 @@ export interface AppStores {
   appsLoaded(): boolean;
 }
 
-/** Wires the features' stores together; the only place that knows about all of them. */
-export function createStores(env: AppEnvironment): AppStores {
-  const catalog = createCatalogStore({ fetchAllApps });
+/**
+ * Wires the features' stores together; the only place that knows about all of them. With the
+ * server's page state, the session and the apps start from it (the server's word wins over the
+ * session remembered in localStorage, so the first render matches the server's HTML).
+ */
+export function createStores(env: AppEnvironment, initial: PageState | null = null): AppStores {
+  const catalog = createCatalogStore({ fetchAllApps, initialApps: initial?.apps });
   const session = createSessionStore({
     fetchMe,
     ...(env.silentSignOn ? { silentSignOn: createSilentSignOn(env.silentSignOn) } : {}),
+    ...(initial ? { rendered: { me: initial.me } } : {}),
     storage: env.storage,
     reloadPublicApps: () => catalog.getState().load({ publicOnly: true }),
     signIn: () => env.navigate(loginUrl(env.currentPath())),
@@ -51,15 +57,20 @@ export function createStores(env: AppEnvironment): AppStores {
 
 /**
  * Start-up: ask who is signed in, then load the apps. When nobody is (or the server could not
- * say), the apps are asked for without the session cookie: the public apps. The silent sign-on
- * check then runs in the background, never delaying them; if it signs the user in, the apps
- * are loaded again with the cookie (the load started last wins, whichever answers first).
+ * say), the apps are asked for without the session cookie: the public apps. A server-rendered
+ * page already holds both (createStores took them from its state): nothing is asked again. The
+ * silent sign-on check then runs in the background, never delaying them; if it signs the user
+ * in, the apps are loaded again with the cookie (the load started last wins, whichever answers
+ * first).
  */
 export async function bootstrap(stores: AppStores): Promise<void> {
   const { session, catalog } = stores;
-  await session.getState().init();
+  const rendered = session.getState().initialized && catalog.getState().apps !== null;
+  if (!rendered) await session.getState().init();
   const { isAuthenticated } = session.getState();
-  const apps = catalog.getState().load({ publicOnly: !isAuthenticated });
+  const apps = rendered
+    ? Promise.resolve()
+    : catalog.getState().load({ publicOnly: !isAuthenticated });
   if (!isAuthenticated) {
     void session
       .getState()

@@ -1,6 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useDismiss } from '../../../ui/use-dismiss.js';
+import { useHydrated } from '../../../ui/use-hydrated.js';
 import { displayName } from '../stores/session-store.js';
 import type { UserMenuProps } from './user-menu.js';
 
@@ -10,6 +11,7 @@ import type { UserMenuProps } from './user-menu.js';
  * `Sign Out`. Escape and a click outside close it.
  */
 export function MobileMenu({ isAuthenticated, user, onSignIn, onSignOut }: UserMenuProps) {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -30,6 +32,7 @@ export function MobileMenu({ isAuthenticated, user, onSignIn, onSignOut }: UserM
         className="btn btn-ghost btn-square"
         aria-expanded={open}
         aria-controls={panelId}
+        disabled={!hydrated}
         aria-label={open ? 'Close menu' : 'Open menu'}
         onClick={() => setOpen((value) => !value)}
       >

@@ -1,6 +1,8 @@
 import { LogOut } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useDismiss } from '../../../ui/use-dismiss.js';
+import { useHydrated } from '../../../ui/use-hydrated.js';
+import { LOGIN_PATH } from '../api/sign-in.js';
 import { displayName, type SessionUser } from '../stores/session-store.js';
 import { UserAvatar } from './user-avatar.js';
 
@@ -16,6 +18,7 @@ export interface UserMenuProps {
  * in, `Hello, {given name}` with the letter avatar, opening a small menu with `Sign out`.
  */
 export function UserMenu({ isAuthenticated, user, onSignIn, onSignOut }: UserMenuProps) {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -28,10 +31,16 @@ export function UserMenu({ isAuthenticated, user, onSignIn, onSignOut }: UserMen
   }, [open]);
 
   if (!isAuthenticated || !user) {
-    return (
+    // The server's markup has a plain link to the sign-in, which works without JavaScript; once
+    // the app runs, the button signs in through the session store (which adds the way back).
+    return hydrated ? (
       <button type="button" className="btn btn-primary btn-sm" onClick={onSignIn}>
         Sign in
       </button>
+    ) : (
+      <a href={LOGIN_PATH} className="btn btn-primary btn-sm">
+        Sign in
+      </a>
     );
   }
 
@@ -44,6 +53,7 @@ export function UserMenu({ isAuthenticated, user, onSignIn, onSignOut }: UserMen
         className="btn btn-ghost gap-2 normal-case"
         aria-expanded={open}
         aria-controls={menuId}
+        disabled={!hydrated}
         onClick={() => setOpen((value) => !value)}
       >
         <UserAvatar name={name} />

@@ -310,6 +310,18 @@ describe('silent sign-in on load', () => {
     expect(frames()).toHaveLength(1);
   });
 
+  it('signs in only once a silent check under way has finished (it would spoil the sign-in)', async () => {
+    const { store, events } = load();
+    await store.getState().init();
+    const attempt = store.getState().silentSignIn();
+    store.getState().login();
+    expect(events).toEqual([]);
+    frameSays('anonymous');
+    await expect(attempt).resolves.toBe(false);
+    await Promise.resolve();
+    expect(events).toEqual(['sign in']);
+  });
+
   it('makes no check when the user is already signed in', async () => {
     server.use(http.get('/api/me', () => HttpResponse.json(makeMe())));
     const { store } = load();

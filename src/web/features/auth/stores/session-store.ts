@@ -37,7 +37,10 @@ export interface SessionState {
    * Never rejects; failures only leave the public state.
    */
   silentSignIn(): Promise<boolean>;
-  /** Hands over to the server's sign-in. Failures are only logged. */
+  /**
+   * Hands over to the server's sign-in (after a silent check under way has finished). Failures
+   * are only logged.
+   */
   login(): void;
   /**
    * Clears the authenticated flag, the user and the favorites, reloads the public apps, then
@@ -59,6 +62,11 @@ export interface SessionDeps {
   signIn(): void;
   /** Hands over to the server's sign-out (which ends the identity provider's session too). */
   signOut(): void;
+  /**
+   * Who the server rendered the page for (its page state): the store starts initialized with
+   * that user, or signed out for null, and ignores the session remembered in storage.
+   */
+  rendered?: { me: Me | null };
   /** Where the session is persisted; localStorage in the browser. */
   storage: StateStorage;
   logError?(message: string, error: unknown): void;
@@ -84,16 +92,23 @@ export function displayName(user: SessionUser): string {
 
 const PUBLIC_STATE = { isAuthenticated: false, user: null, favorites: [] as App[] };
 
+function signedInState(me: Me) {
+  return { isAuthenticated: true, user: toSessionUser(me), favorites: me.favorites };
+}
+
 export function createSessionStore(deps: SessionDeps): SessionStore {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
   let initializing: Promise<void> | undefined;
   let silentAttempt: Promise<boolean> | undefined;
+  /** True while the silent check runs. */
+  let silentPending = false;
 
   return createStore<SessionState>()(
     persist(
       (set, get) => ({
-        ...PUBLIC_STATE,
-        initialized: false,
+        // Also the state React renders during hydration (useSyncExternalStore's server snapshot).
+        ...(deps.rendered?.me ? signedInState(deps.rendered.me) : PUBLIC_STATE),
+        initialized: deps.rendered !== undefined,
 
         init() {
           initializing ??= (async () => {
@@ -119,6 +134,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
           const silent = deps.silentSignOn;
           if (!silent || get().isAuthenticated) return Promise.resolve(false);
           silentAttempt ??= (async () => {
+            silentPending = true;
             try {
               const result = await silent.attempt();
               if (result !== 'signed-in') return false;
@@ -131,6 +147,8 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
             } catch (error) {
               silent.failed();
               logError('The silent sign-in check failed; staying signed out.', error);
+            } finally {
+              silentPending = false;
             }
             return false;
           })();
@@ -139,10 +157,20 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
 
         login() {
           deps.silentSignOn?.signingIn();
-          try {
-            deps.signIn();
-          } catch (error) {
-            logError('Sign-in failed.', error);
+          const signIn = () => {
+            try {
+              deps.signIn();
+            } catch (error) {
+              logError('Sign-in failed.', error);
+            }
+          };
+          // A silent check still under way (it starts as the page loads) would finish in the
+          // middle of this sign-in and spoil its sign-on state: let it finish first (it takes a
+          // few redirects, and bounds itself); if it signed the user in, there is nothing to do.
+          if (silentAttempt && silentPending) {
+            void silentAttempt.then((signedIn) => (signedIn ? undefined : signIn()));
+          } else {
+            signIn();
           }
         },
 
@@ -171,6 +199,9 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         version: 1,
         storage: createJSONStorage(() => deps.storage),
         partialize: (state) => ({ isAuthenticated: state.isAuthenticated, user: state.user }),
+        // The server's word on a rendered page is newer than what the browser remembered.
+        merge: (persisted, current) =>
+          deps.rendered ? current : { ...current, ...(persisted as Partial<SessionState>) },
       },
     ),
   );

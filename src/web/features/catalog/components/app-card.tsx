@@ -67,9 +67,11 @@ export function AppCard({ app, status, favoriteToggle, nameParts }: AppCardProps
   const doc = safeHref(app.doc);
   const repository = safeHref(app.github);
   return (
+    // Off-screen cards skip layout and paint until scrolled near (content-visibility), keeping
+    // the size they last had: a catalog of hundreds of cards costs the first screen little.
     <article
       aria-labelledby={headingId}
-      className="card bg-base-100 border-base-300 h-full border shadow-sm"
+      className="card bg-base-100 border-base-300 h-full border shadow-sm [contain-intrinsic-size:auto_13rem] [content-visibility:auto]"
     >
       <div className="card-body gap-3 p-5">
         <div className="flex items-start gap-3">

@@ -14,6 +14,8 @@ export interface CatalogState {
 
 export interface CatalogDeps {
   fetchAllApps(options?: FetchAppsOptions): Promise<App[]>;
+  /** The apps a server-rendered page came with: the store starts loaded (null: not loaded). */
+  initialApps?: App[] | null;
   logError?(message: string, error: unknown): void;
 }
 
@@ -23,7 +25,8 @@ export function createCatalogStore(deps: CatalogDeps): CatalogStore {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
   let latest = 0;
   return createStore<CatalogState>()((set) => ({
-    apps: null,
+    // Also the state React renders during hydration (useSyncExternalStore's server snapshot).
+    apps: deps.initialApps ?? null,
     loading: false,
     failed: false,
     async load(options) {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { App, Me } from '../../../../shared/api/schemas.js';
 import { MESSAGES } from '../../../../shared/messages.js';
 import { useToast } from '../../../ui/toast.js';
+import { useHydrated } from '../../../ui/use-hydrated.js';
 import { addFavorite, removeFavorite } from '../api/favorites.js';
 
 export interface FavoriteToggleProps {
@@ -19,6 +20,7 @@ export interface FavoriteToggleProps {
  */
 export function FavoriteToggle({ app, isFavorite, onChanged }: FavoriteToggleProps) {
   const toast = useToast();
+  const hydrated = useHydrated();
   const [pending, setPending] = useState<boolean | null>(null);
   const shown = pending ?? isFavorite;
 
@@ -44,6 +46,7 @@ export function FavoriteToggle({ app, isFavorite, onChanged }: FavoriteTogglePro
       aria-pressed={shown}
       aria-label={shown ? `Remove ${app.name} from favorites` : `Add ${app.name} to favorites`}
       aria-disabled={pending !== null || undefined}
+      disabled={!hydrated}
       onClick={() => void toggle()}
     >
       <Heart

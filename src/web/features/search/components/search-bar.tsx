@@ -12,6 +12,7 @@ import type { SearchQuery } from '../hooks/use-search-query.js';
 import { preloadSearchEngine } from '../utils/search-engine.js';
 import { isSearchShortcut, isTypingTarget } from '../utils/shortcut.js';
 import { HighlightedText } from './highlighted-text.js';
+import { useHydrated } from '../../../ui/use-hydrated.js';
 
 /** One app in the results list. */
 export interface SearchResult {
@@ -65,6 +66,7 @@ export function SearchBar({ search, results, inputRef, openLink = openInNewTab }
   const hintId = `${baseId}-hint`;
   const optionId = (index: number) => `${baseId}-result-${index}`;
 
+  const hydrated = useHydrated();
   const [focused, setFocused] = useState(false);
   /** The result the user moved to, for the query it was chosen in. */
   const [cursor, setCursor] = useState<{ query: string; id: string } | null>(null);
@@ -149,6 +151,7 @@ export function SearchBar({ search, results, inputRef, openLink = openInNewTab }
           <input
             ref={input}
             type="search"
+            name="q"
             aria-label="Search apps"
             aria-autocomplete="list"
             aria-controls={listboxId}
@@ -162,6 +165,7 @@ export function SearchBar({ search, results, inputRef, openLink = openInNewTab }
             placeholder="Search apps"
             className="grow"
             value={query}
+            disabled={!hydrated}
             onChange={(event) => changeQuery(event.target.value)}
             onKeyDown={onKeyDown}
             onFocus={() => {

@@ -14,14 +14,18 @@ export interface SearchQuery {
 
 /**
  * The search query, kept in the URL as `?q=` so it survives a reload and can be shared.
+ * `serverSearch` is the query string a server-rendered page was rendered for.
  *
  * History: the first change after a commit (or after loading, or Back/Forward) pushes a new
  * entry; further changes replace it, so typing `galaxy` adds one entry, not six. A commit is
  * the field losing focus, opening an app or clearing the search. Back and Forward then step
  * through searches, and the query follows the URL (`popstate`).
  */
-export function useSearchQuery(): SearchQuery {
-  const [query, setQueryState] = useState(() => queryFromSearch(window.location.search));
+export function useSearchQuery(serverSearch = ''): SearchQuery {
+  // While rendering on the server there is no window: the request's query string stands in.
+  const [query, setQueryState] = useState(() =>
+    queryFromSearch(typeof window === 'undefined' ? serverSearch : window.location.search),
+  );
   /** True while the current history entry belongs to the search being typed. */
   const typing = useRef(false);
 

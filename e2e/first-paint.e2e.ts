@@ -1,0 +1,132 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { watch } from './support/browser.js';
+import { usePortalAndBrowser } from './support/suite.js';
+
+// `npm start` defaults: the demo catalog and the embedded demo identity provider.
+const suite = usePortalAndBrowser();
+
+interface PublicApp {
+  id: string;
+  name: string;
+  link: string;
+  doc: string;
+  github: string;
+}
+
+async function publicApps(): Promise<PublicApp[]> {
+  const response = await fetch(`${suite.portal.url}/api/apps?perPage=500`);
+  return ((await response.json()) as { items: PublicApp[] }).items;
+}
+
+/** Every console message, failed request and 4xx/5xx answer of the context's pages. */
+function listen(context: BrowserContext) {
+  const noise: string[] = [];
+  const requests: string[] = [];
+  const attach = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') {
+        noise.push(`console ${message.type()}: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => noise.push(`page error: ${error.message}`));
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    page.on('requestfailed', (request) => noise.push(`failed: ${request.url()}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) noise.push(`${response.status()}: ${response.url()}`);
+    });
+  };
+  context.on('page', attach);
+  return { noise, requests };
+}
+
+/** The catalog's example.edu links lead nowhere here: the browser must not try them. */
+async function offline(context: BrowserContext) {
+  await context.route(
+    (url) => url.hostname.endsWith('.example.edu') || url.hostname.endsWith('github.com'),
+    (route) => route.abort(),
+  );
+}
+
+describe('the home page without JavaScript', () => {
+  it('shows every public card with working links and a working "Sign in" link', async () => {
+    const context = await suite.browser.newContext({ javaScriptEnabled: false });
+    await offline(context);
+    const page = await context.newPage();
+    await page.goto(suite.portal.url);
+
+    const apps = await publicApps();
+    expect(apps.length).toBeGreaterThan(0);
+    const names = await page.getByRole('article').locator('h3').allTextContents();
+    expect(names.sort()).toEqual(apps.map((app) => app.name).sort());
+    for (const app of apps) {
+      const card = page.getByRole('article').filter({ has: page.getByText(app.name) });
+      const hrefs = await card
+        .locator('a[href]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(hrefs).toContain(app.link);
+      if (app.doc) expect(hrefs).toContain(app.doc);
+      if (app.github) expect(hrefs).toContain(app.github);
+    }
+    // Hidden apps of the demo catalog never reach an anonymous page.
+    expect(await page.getByText('RStudio Server').count()).toBe(0);
+
+    const signIn = page.getByRole('link', { name: 'Sign in', exact: true });
+    expect(await signIn.getAttribute('href')).toBe('/auth/login');
+    await signIn.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/dev-idp/'));
+    expect(await page.getByLabel('Username').count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('the home page with JavaScript', () => {
+  it('anonymous: cards in the first answer, no API call for them, no failed request, a quiet console', async () => {
+    const context = await suite.browser.newContext();
+    await offline(context);
+    const heard = listen(context);
+    const watched = await watch(context);
+    const page = await context.newPage();
+    const response = await page.goto(suite.portal.url);
+    const html = (await response?.text()) ?? '';
+    for (const app of await publicApps()) expect(html).toContain(app.name);
+
+    // Hydrated: the button's handler signs in with the way back (the link is the no-JS path).
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(heard.requests).not.toContain('/api/me');
+    expect(heard.requests).not.toContain('/api/apps');
+    expect(heard.requests).not.toContain('/api/portal');
+    expect(heard.noise).toEqual([]);
+    expect(watched.cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it('signed in: the page is rendered for the user and hydrates without a warning', async () => {
+    const context = await suite.browser.newContext();
+    await offline(context);
+    const page = await context.newPage();
+    await page.goto(suite.portal.url);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/dev-idp/'));
+    await page.getByLabel('Username').fill('alice');
+    await page.getByLabel('Password').fill('alice');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${suite.portal.url}/`, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Hello, Alice' }).waitFor();
+
+    const heard = listen(context);
+    const fresh = await context.newPage();
+    const response = await fresh.goto(suite.portal.url);
+    expect(response?.headers()['cache-control']).toBe('private, no-store');
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('RStudio Server');
+    expect(html).toContain('Alice');
+    await fresh.getByRole('button', { name: 'Add RStudio Server to favorites' }).waitFor();
+    await fresh.waitForLoadState('networkidle');
+    expect(heard.requests).not.toContain('/api/me');
+    expect(heard.requests).not.toContain('/api/apps');
+    expect(heard.noise).toEqual([]);
+    await context.close();
+  });
+});

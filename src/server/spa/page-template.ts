@@ -1,0 +1,44 @@
+import { PAGE_STATE_ID } from '../../shared/api/page-schemas.js';
+import { escapeHtml } from '../auth/html.js';
+
+/** Where the built index.html holds the app; the rendered markup goes inside it. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+const TITLE = /<title>[^<]*<\/title>/;
+
+export interface PageParts {
+  /** The document title (escaped here). */
+  title: string;
+  /** The server-rendered markup of the app (already HTML). */
+  body: string;
+  /** The page state as serializePageState wrote it (safe inside a script block), or null. */
+  state: string | null;
+}
+
+export interface PageTemplate {
+  fill(parts: PageParts): string;
+}
+
+/**
+ * The built index.html (dist/web, with Vite's hashed script and stylesheet links) cut around its
+ * empty root element once, at start. `fill` puts the rendered markup inside the root and the
+ * state in a `<script type="application/json">` block after it: data, never run, so the CSP
+ * keeps `script-src 'self'`.
+ */
+export function parseTemplate(html: string): PageTemplate {
+  const at = html.indexOf(ROOT_ELEMENT);
+  if (at < 0) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+  const head = html.slice(0, at);
+  const tail = html.slice(at + ROOT_ELEMENT.length);
+  return {
+    fill({ title, body, state }) {
+      const titled = TITLE.test(head)
+        ? head.replace(TITLE, () => `<title>${escapeHtml(title)}</title>`)
+        : head;
+      const block =
+        state === null
+          ? ''
+          : `<script type="application/json" id="${PAGE_STATE_ID}">${state}</script>`;
+      return `${titled}<div id="root">${body}</div>${block}${tail}`;
+    },
+  };
+}

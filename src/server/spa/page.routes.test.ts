@@ -1,0 +1,232 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PAGE_STATE_ID, type PageState } from '../../shared/api/page-schemas.js';
+// The real renderer (what dist/ssr is built from): the page is checked with the very components
+// the browser hydrates. Production code loads the built bundle by path (page-renderer.ts).
+// eslint-disable-next-line no-restricted-imports
+import { render } from '../../web/entry-server.js';
+import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
+
+/** Shaped like Vite's built index.html. */
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>App Portal</title>
+    <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+const APPS = [
+  { id: 'galaxy', isPublic: true, name: 'Galaxy', category: 'analysis' },
+  { id: 'wiki', isPublic: true, name: 'Lab Wiki', category: 'docs' },
+  { id: 'rstudio', groups: ['genomics'], name: 'RStudio Secretname', category: 'analysis' },
+  {
+    id: 'omero',
+    groups: ['imaging'],
+    name: 'OMERO Hiddenname',
+    link: 'https://omero-hidden.example.edu/',
+  },
+];
+
+let ctx: TestContext;
+let webRoot: string;
+
+async function start(renderPage: typeof render | null = render, env: Record<string, string> = {}) {
+  webRoot = mkdtempSync(join(tmpdir(), 'page-routes-'));
+  writeFileSync(join(webRoot, 'index.html'), TEMPLATE);
+  ctx = await createTestContext({ apps: APPS, env, deps: { webRoot, renderPage } });
+}
+
+afterEach(async () => {
+  await ctx.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+function stateOf(html: string): PageState {
+  const match = new RegExp(
+    `<script type="application/json" id="${PAGE_STATE_ID}">([^<]*)</script>`,
+  ).exec(html);
+  if (!match?.[1]) throw new Error('no state block');
+  return JSON.parse(match[1]) as PageState;
+}
+
+/** The rendered markup, without the comments React puts between adjacent texts. */
+const rootOf = (html: string) =>
+  (/<div id="root">([\s\S]*)<\/div><script/.exec(html)?.[1] ?? '').replaceAll('<!-- -->', '');
+
+describe('GET / for an anonymous visitor', () => {
+  beforeEach(() => start());
+
+  it('renders the public cards and sends the same apps as GET /api/apps in the state', async () => {
+    const response = await ctx.app.inject({ url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const root = rootOf(response.body);
+    expect(root).toContain('Galaxy');
+    expect(root).toContain('Lab Wiki');
+    expect(root).toContain('href="https://galaxy.example.edu/"');
+
+    const state = stateOf(response.body);
+    const api = (await ctx.app.inject({ url: '/api/apps?perPage=500' })).json<{
+      items: unknown[];
+    }>();
+    expect(state.apps).toEqual(api.items);
+    expect(state.me).toBeNull();
+    expect(state.portal).toEqual((await ctx.app.inject({ url: '/api/portal' })).json());
+  });
+
+  it('never holds a hidden app, in the markup or in the state', async () => {
+    const { body } = await ctx.app.inject({ url: '/' });
+    for (const secret of ['Secretname', 'Hiddenname', 'rstudio', 'omero', 'About omero']) {
+      expect(body).not.toContain(secret);
+    }
+  });
+
+  it('is cacheable by catalog state: ETag, 304 while it matches, a new one on change', async () => {
+    const first = await ctx.app.inject({ url: '/' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.vary).toMatch(/cookie/i);
+
+    const again = await ctx.app.inject({ url: '/', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+
+    await ctx.seed([{ id: 'newapp', isPublic: true, name: 'Brand New' }]);
+    const changed = await ctx.app.inject({ url: '/', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.body).toContain('Brand New');
+  });
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)('sends it %s-compressed, decoding to the same bytes', async (encoding, decode) => {
+    const plain = await ctx.app.inject({ url: '/' });
+    const compressed = await ctx.app.inject({ url: '/', headers: { 'accept-encoding': encoding } });
+    expect(compressed.headers['content-encoding']).toBe(encoding);
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(compressed.headers.etag).toBe(plain.headers.etag);
+    expect(decode(compressed.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('keeps scripts to files: the only inline block is JSON, under the same CSP', async () => {
+    const response = await ctx.app.inject({ url: '/' });
+    const scripts = response.body.match(/<script[^>]*>/g) ?? [];
+    expect(scripts).toEqual([
+      '<script type="module" crossorigin src="/assets/index-Ab12Cd34.js">',
+      `<script type="application/json" id="${PAGE_STATE_ID}">`,
+    ]);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('renders a working sign-in link for browsers without JavaScript', async () => {
+    const { body } = await ctx.app.inject({ url: '/' });
+    expect(rootOf(body)).toMatch(/<a [^>]*href="\/auth\/login"[^>]*>Sign in<\/a>/);
+  });
+
+  it('renders the search box with the query of the URL', async () => {
+    const response = await ctx.app.inject({ url: '/?q=gal' });
+    expect(stateOf(response.body).search).toBe('?q=gal');
+    expect(rootOf(response.body)).toContain('value="gal"');
+  });
+});
+
+describe('GET / for a signed-in user', () => {
+  let alice: string;
+  beforeEach(async () => {
+    await start();
+    alice = await ctx.issuer.tokenFor('alice', ['/genomics'], { given_name: 'Alice' });
+  });
+
+  it("holds the user's apps and favorites, and is never cached", async () => {
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/favorites/rstudio',
+      headers: bearer(alice),
+    });
+    expect(put.statusCode).toBe(200);
+
+    const response = await ctx.app.inject({ url: '/', headers: bearer(alice) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers.etag).toBeUndefined();
+
+    const state = stateOf(response.body);
+    const api = (
+      await ctx.app.inject({ url: '/api/apps?perPage=500', headers: bearer(alice) })
+    ).json<{ items: unknown[] }>();
+    expect(state.apps).toEqual(api.items);
+    expect(state.me).toEqual(
+      (await ctx.app.inject({ url: '/api/me', headers: bearer(alice) })).json(),
+    );
+    expect(state.me?.favorites.map((app) => app.id)).toEqual(['rstudio']);
+
+    const root = rootOf(response.body);
+    expect(root).toContain('RStudio Secretname');
+    expect(root).toContain('Favorites');
+    expect(root).toContain('Hello, Alice');
+    expect(response.body).not.toContain('Hiddenname');
+  });
+
+  it('ignores a public ETag: the page is personal', async () => {
+    const etag = String((await ctx.app.inject({ url: '/' })).headers.etag);
+    const response = await ctx.app.inject({
+      url: '/',
+      headers: { ...bearer(alice), 'if-none-match': etag },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('RStudio Secretname');
+  });
+});
+
+describe('the page state block', () => {
+  it('cannot be closed or escaped by catalog text', async () => {
+    await start();
+    const name = '</script><script>alert(1)</script><!-- & \u2028';
+    await ctx.seed([{ id: 'evil', isPublic: true, name }]);
+    const { body } = await ctx.app.inject({ url: '/' });
+    expect(body).not.toContain('<script>alert(1)');
+    expect(body).not.toContain('<!-- &');
+    expect(stateOf(body).apps.find((app) => app.id === 'evil')?.name).toBe(name);
+  });
+});
+
+describe('other paths and fallbacks', () => {
+  it('answers the SPA shell for its other paths, and JSON 404s for the API and assets', async () => {
+    await start();
+    const admin = await ctx.app.inject({ url: '/admin?x=1' });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.headers['cache-control']).toBe('no-cache');
+    expect(admin.body).toContain('<div id="root"></div>');
+    expect(admin.body).not.toContain(PAGE_STATE_ID);
+    for (const url of ['/api/nope', '/api', '/assets/missing-123.js']) {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ status: 404 });
+    }
+  });
+
+  it('sends the state with an empty root when the rendering bundle is not built', async () => {
+    await start(null);
+    const { body } = await ctx.app.inject({ url: '/' });
+    expect(body).toContain('<div id="root"></div>');
+    expect(stateOf(body).apps.map((app) => app.id)).toEqual(['galaxy', 'wiki']);
+  });
+
+  it("titles the page with the portal's title, escaped", async () => {
+    await start(render, { PORTAL_TITLE: 'Lab <Portal> & Co' });
+    const { body } = await ctx.app.inject({ url: '/' });
+    expect(body).toContain('<title>Lab &lt;Portal&gt; &amp; Co</title>');
+  });
+});

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { PageService } from './page.service.js';
+
+/** Personal pages hold a user's data: no cache may keep them, not even the browser's. */
+const PERSONAL = 'private, no-store';
+/** Public pages are revalidated on each use, cheaply: 304 while the ETag matches. */
+const REVALIDATE = 'no-cache';
+
+const HTML = 'text/html; charset=utf-8';
+
+/** Paths never answered with a page: the API and the built files keep their JSON 404. */
+const isReserved = (path: string) =>
+  path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/');
+
+function queryString(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at);
+}
+
+/** True when If-None-Match names the ETag (weak comparison, as RFC 9110 asks for GET). */
+function matches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/**
+ * The pages: `/` is rendered on the server for whoever asks (page.service.ts); any other path
+ * outside /api and /assets gets the page shell, which the browser renders (the SPA's own paths).
+ * Registered in the portal's scope: `/` needs to know who is calling.
+ */
+export const pageRoutes: FastifyPluginAsync<{ pages: PageService }> = async (app, { pages }) => {
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    let page;
+    try {
+      page = await pages.home(request.principal, queryString(request.url));
+    } catch (error) {
+      // The shell still works: the browser renders and asks the API itself.
+      request.log.error({ err: error }, 'could not prepare the home page');
+      return reply.type(HTML).header('cache-control', PERSONAL).send(pages.shell());
+    }
+    void reply.type(HTML);
+    if (page.personal || !page.etag) return reply.header('cache-control', PERSONAL).send(page.html);
+    // The same URL answers a signed-in browser with its own page: caches must key on the cookie.
+    void reply
+      .header('cache-control', REVALIDATE)
+      .header('etag', page.etag)
+      .header('vary', 'Cookie');
+    if (matches(request, page.etag)) return reply.code(304).send();
+    return reply.send(page.html);
+  });
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (isReserved(path)) return reply.callNotFound();
+    return reply.type(HTML).header('cache-control', REVALIDATE).send(pages.shell());
+  });
+};

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  serializePageState,
+  type PageState,
+  type RenderPage,
+} from '../../shared/api/page-schemas.js';
+import type { App, Me, PortalInfo } from '../../shared/api/schemas.js';
+import type { Principal } from '../auth/principal.js';
+import { loadRenderer } from './page-renderer.js';
+import { parseTemplate, type PageTemplate } from './page-template.js';
+
+export interface PageDeps {
+  /** The built index.html, cut around its root (page-template.ts). */
+  template: PageTemplate;
+  /** The server-rendering bundle's render; null when it is not built (the browser renders). */
+  render: RenderPage | null;
+  /** The apps a viewer may see: the same code as GET /api/apps (the catalog snapshot). */
+  visibleApps(viewer: Principal | null): Promise<readonly App[]>;
+  /** The signed-in user with favorites: the same code as GET /api/me. */
+  me(principal: Principal): Promise<Me>;
+  portal: PortalInfo;
+  log(): FastifyBaseLogger;
+}
+
+export interface RenderedPage {
+  html: string;
+  /** True when the page holds a signed-in user's data: never stored by any cache. */
+  personal: boolean;
+  /** A weak validator of a public page: it changes with the catalog, the texts and the build. */
+  etag: string | undefined;
+}
+
+/** Public pages remembered per catalog state, one per query string; a bound against `?q=` spam. */
+const MAX_PUBLIC_PAGES = 32;
+
+/**
+ * The home page, rendered on the server for the viewer who asks, with the state the browser
+ * hydrates from. Anonymous visitors all get the same page for one catalog state: it is rendered
+ * once per state of the catalog (the snapshot hands out the same list until the catalog
+ * changes) and served with an ETag, so a revalidation costs no rendering at all.
+ */
+export function createPageService(deps: PageDeps) {
+  const publicPages = new WeakMap<readonly App[], Map<string, RenderedPage>>();
+
+  function build(state: PageState, personal: boolean): RenderedPage {
+    let body = '';
+    if (deps.render) {
+      try {
+        body = deps.render(state);
+      } catch (error) {
+        // The browser can still render from the state; the visitor only loses the head start.
+        deps.log().error({ err: error }, 'server rendering of the home page failed');
+      }
+    }
+    const html = deps.template.fill({
+      title: state.portal.title.trim() || 'App Portal',
+      body,
+      state: serializePageState(state),
+    });
+    const etag = personal
+      ? undefined
+      : `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    return { html, personal, etag };
+  }
+
+  return {
+    async home(principal: Principal | null, search: string): Promise<RenderedPage> {
+      if (principal) {
+        const [apps, me] = await Promise.all([deps.visibleApps(principal), deps.me(principal)]);
+        return build({ portal: deps.portal, me, apps: [...apps], search }, true);
+      }
+      const apps = await deps.visibleApps(null);
+      let pages = publicPages.get(apps);
+      if (!pages) {
+        pages = new Map();
+        publicPages.set(apps, pages);
+      }
+      let page = pages.get(search);
+      if (!page) {
+        page = build({ portal: deps.portal, me: null, apps: [...apps], search }, false);
+        if (pages.size >= MAX_PUBLIC_PAGES) pages.clear();
+        pages.set(search, page);
+      }
+      return page;
+    },
+
+    /** The page without state or markup, for paths the browser renders itself (e.g. /admin). */
+    shell: (() => {
+      let html: string | undefined;
+      return () =>
+        (html ??= deps.template.fill({
+          title: deps.portal.title.trim() || 'App Portal',
+          body: '',
+          state: null,
+        }));
+    })(),
+  };
+}
+
+export type PageService = ReturnType<typeof createPageService>;
+
+/** The built index.html of the web app in `root`, or null when there is no build. */
+export function readTemplate(root: string): PageTemplate | null {
+  const path = join(root, 'index.html');
+  return existsSync(path) ? parseTemplate(readFileSync(path, 'utf8')) : null;
+}
+
+/**
+ * The page service for the web build in `root`, with the server-rendering bundle of dist/ssr
+ * unless `render` is given (tests pass src/web/entry-server.tsx's); null without a web build.
+ */
+export async function loadPages(
+  options: { root: string; render?: RenderPage | null } & Omit<PageDeps, 'template' | 'render'>,
+): Promise<PageService | null> {
+  const { root, render, ...rest } = options;
+  const template = readTemplate(root);
+  if (!template) return null;
+  return createPageService({
+    ...rest,
+    template,
+    render: render === undefined ? await loadRenderer() : render,
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * The state the server renders the home page with, sent with the page in a non-executable
+ * `<script type="application/json" id="portal-state">` block; the SPA hydrates from it instead of
+ * asking GET /api/portal, /api/me and /api/apps again. Plain types (no TypeBox): the browser
+ * bundle imports this file.
+ */
+import type { App, Me, PortalInfo } from './schemas.js';
+
+export interface PageState {
+  /** The portal's texts, as GET /api/portal answers them. */
+  portal: PortalInfo;
+  /** The signed-in user with favorites, as GET /api/me answers; null for an anonymous visitor. */
+  me: Me | null;
+  /** Every app the viewer may see, as GET /api/apps lists them (same server code). */
+  apps: App[];
+  /** The query string the page was rendered for (`?q=...` or ''), so the search box matches. */
+  search: string;
+}
+
+/** The id of the state block in the page. */
+export const PAGE_STATE_ID = 'portal-state';
+
+/**
+ * JSON for a `<script type="application/json">` block: `<`, `>`, `&` and the two JavaScript line
+ * separators are written as \u escapes, so no value can close the block (`</script>`), open a
+ * comment (`<!--`) or change how the HTML parser reads it. JSON.parse reads them back as is.
+ */
+export function serializePageState(state: PageState): string {
+  return JSON.stringify(state).replace(/[<>&\u2028\u2029]/g, (char) => {
+    return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
+
+/** The signature of the server-rendering bundle's `render` (src/web/entry-server.tsx). */
+export type RenderPage = (state: PageState) => string;

@@ -1,0 +1,25 @@
+/**
+ * The server-rendering entry: the same App as the browser's, rendered to HTML for one viewer's
+ * state. Built by `vite build --ssr` into dist/ssr and loaded by the server at start
+ * (src/server/spa/page-renderer.ts); the browser then hydrates the markup (main.tsx).
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { PageState, RenderPage } from '../shared/api/page-schemas.js';
+import { App } from './app/app.js';
+import type { AppEnvironment } from './app/create-stores.js';
+
+/** Nothing of the browser runs while rendering: no storage, no navigation. */
+const serverEnvironment: AppEnvironment = {
+  storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+  currentPath: () => '/',
+  navigate: () => {},
+  submitPost: () => {},
+};
+
+export const render: RenderPage = (state: PageState) =>
+  renderToString(
+    <StrictMode>
+      <App environment={serverEnvironment} initial={state} />
+    </StrictMode>,
+  );
