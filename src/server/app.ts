@@ -66,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const monitorStatus = createMonitorStatusService({
     visibleApps: (viewer) => snapshot.visibleApps(viewer),
     results: deps.monitor?.results ?? NO_RESULTS,
+    history: deps.monitor?.history,
   });
   const usersService = createUsersService({
     users: createUsersRepository(db),

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   }
 
   // Started after listen and stopped before the app closes; requests only read its cache.
-  const monitor = createMonitorFromConfig(config.monitor, { apps });
+  const monitor = createMonitorFromConfig(config.monitor, { apps, db });
   const app = await buildApp({
     config,
     db,

@@ -1,5 +1,6 @@
 import type { SessionsTable, SignOnStatesTable } from '../auth/sessions.table.js';
 import type { AppGroupsTable, AppsTable } from '../catalog/apps.table.js';
+import type { StatusChangesTable } from '../monitor/history/status-history.table.js';
 import type { FavoritesTable, KcUsersTable } from '../users/users.table.js';
 
 /** Every table, as Kysely sees it. Table types live beside the feature that owns them. */
@@ -10,4 +11,5 @@ export interface Database {
   favorites: FavoritesTable;
   sessions: SessionsTable;
   signOnStates: SignOnStatesTable;
+  statusChanges: StatusChangesTable;
 }

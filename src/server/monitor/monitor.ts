@@ -1,3 +1,4 @@
+import type { StatusRecorder } from './history/status-recorder.js';
 import { isProbeable } from './sources/http-probe.js';
 import { describeFailure } from './sources/http.js';
 import type { SourceStatus, StatusSource } from './sources/source.js';
@@ -38,6 +39,8 @@ export interface MonitorOptions {
   dropAfterMs: number;
   log?: MonitorLog;
   now?: () => number;
+  /** Told each cycle's results, after the sources: the status history (history/). */
+  history?: StatusRecorder;
 }
 
 export interface Monitor {
@@ -49,6 +52,8 @@ export interface Monitor {
   runOnce(): Promise<CycleReport>;
   /** The cached results, read by GET /api/monitor-status. */
   readonly results: StatusCache;
+  /** The status history, when the monitor records one. */
+  readonly history: StatusRecorder | undefined;
 }
 
 /** The catalog's distinct http(s) links, the only targets the probes may request. */
@@ -122,6 +127,13 @@ export function createMonitor(options: MonitorOptions): Monitor {
         collect(source, source.needsLinks ? links() : Promise.resolve([]), controller.signal),
       ),
     );
+    if (options.history && !controller.signal.aborted) {
+      try {
+        await options.history.record(results);
+      } catch (error) {
+        log.warn({ reason: describeFailure(error, 0) }, 'status history not recorded');
+      }
+    }
     const report = { startedAt, durationMs: now() - startedAt, sources };
     log.debug({ ...report }, 'monitor cycle done');
     return report;
@@ -152,6 +164,7 @@ export function createMonitor(options: MonitorOptions): Monitor {
 
   return {
     results,
+    history: options.history,
     runOnce,
     start(startOptions = {}) {
       if (startOptions.log) log = startOptions.log;
