@@ -23,6 +23,9 @@ import type { Monitor } from './monitor/monitor.js';
 import { monitorRoutes } from './monitor/monitor.routes.js';
 import { createMonitorStatusService } from './monitor/monitor.service.js';
 import { NO_RESULTS } from './monitor/status-cache.js';
+import { historyRoutes } from './monitor/history/history.routes.js';
+import { createStatusHistoryRepository } from './monitor/history/status-history.repository.js';
+import { createUptimeService } from './monitor/history/uptime.service.js';
 import { healthRoutes, portalInfoRoutes } from './system/system.routes.js';
 import { meRoutes } from './users/me.routes.js';
 import { createUsersRepository } from './users/users.repository.js';
@@ -68,6 +71,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     results: deps.monitor?.results ?? NO_RESULTS,
     history: deps.monitor?.history,
   });
+  // Status history (docs/monitor.md): read here, written by the monitor.
+  const uptime = createUptimeService({
+    visibleApps: (viewer) => snapshot.visibleApps(viewer),
+    repository: createStatusHistoryRepository(db),
+    now: deps.now,
+  });
   const usersService = createUsersService({
     users: createUsersRepository(db),
     apps,
@@ -106,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await portal.register(meRoutes, { users: usersService });
     await portal.register(filesRoutes, { apps, storage });
     await portal.register(monitorRoutes, { statuses: monitorStatus });
+    await portal.register(historyRoutes, { uptime });
     await portal.register(authRoutes, identity.routes);
   });
   if (deps.devIdp) await app.register(deps.devIdp.plugin);
