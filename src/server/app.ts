@@ -26,6 +26,9 @@ import { NO_RESULTS } from './monitor/status-cache.js';
 import { historyRoutes } from './monitor/history/history.routes.js';
 import { createStatusHistoryRepository } from './monitor/history/status-history.repository.js';
 import { createUptimeService } from './monitor/history/uptime.service.js';
+import { NO_NOTICES } from './monitor/notices/notice-board.js';
+import { noticesRoutes } from './monitor/notices/notices.routes.js';
+import { createNoticesService } from './monitor/notices/notices.service.js';
 import { healthRoutes, portalInfoRoutes } from './system/system.routes.js';
 import { meRoutes } from './users/me.routes.js';
 import { createUsersRepository } from './users/users.repository.js';
@@ -77,6 +80,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repository: createStatusHistoryRepository(db),
     now: deps.now,
   });
+  const notices = createNoticesService({
+    visibleApps: (viewer) => snapshot.visibleApps(viewer),
+    results: deps.monitor?.results ?? NO_RESULTS,
+    board: deps.monitor?.notices ?? NO_NOTICES,
+  });
   const usersService = createUsersService({
     users: createUsersRepository(db),
     apps,
@@ -116,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await portal.register(filesRoutes, { apps, storage });
     await portal.register(monitorRoutes, { statuses: monitorStatus });
     await portal.register(historyRoutes, { uptime });
+    await portal.register(noticesRoutes, { notices });
     await portal.register(authRoutes, identity.routes);
   });
   if (deps.devIdp) await app.register(deps.devIdp.plugin);

@@ -2,6 +2,8 @@ import type { MonitorConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { createStatusHistoryRepository } from './history/status-history.repository.js';
 import { createStatusRecorder } from './history/status-recorder.js';
+import { createNoticeBoard } from './notices/notice-board.js';
+import { createKumaStatusPageReader } from './sources/kuma-status-page.js';
 import { createMonitor, type Monitor, type MonitorOptions } from './monitor.js';
 import { createHttpProbeSource } from './sources/http-probe.js';
 import { createMonitorProxySource } from './sources/monitor-proxy.js';
@@ -45,8 +47,20 @@ export function createMonitorFromConfig(
   },
 ): Monitor {
   const { db, ...rest } = deps;
+  const statusPage = config.uptimeKuma && config.kumaStatusPage;
   return createMonitor({
     ...rest,
+    notices: statusPage
+      ? createNoticeBoard({
+          reader: createKumaStatusPageReader({
+            url: config.uptimeKuma?.url ?? '',
+            slug: statusPage,
+            timeoutMs: config.timeoutSeconds * 1000,
+          }),
+          dropAfterMs: config.dropAfterSeconds * 1000,
+          now: deps.now,
+        })
+      : undefined,
     history: db
       ? createStatusRecorder({
           repository: createStatusHistoryRepository(db),

@@ -1,4 +1,5 @@
 import type { StatusRecorder } from './history/status-recorder.js';
+import type { NoticeBoard } from './notices/notice-board.js';
 import { isProbeable } from './sources/http-probe.js';
 import { describeFailure } from './sources/http.js';
 import type { SourceStatus, StatusSource } from './sources/source.js';
@@ -41,6 +42,8 @@ export interface MonitorOptions {
   now?: () => number;
   /** Told each cycle's results, after the sources: the status history (history/). */
   history?: StatusRecorder;
+  /** Refreshed in each cycle, beside the sources: the status page's notices (notices/). */
+  notices?: NoticeBoard;
 }
 
 export interface Monitor {
@@ -54,6 +57,8 @@ export interface Monitor {
   readonly results: StatusCache;
   /** The status history, when the monitor records one. */
   readonly history: StatusRecorder | undefined;
+  /** The notice board, when a status page is configured. */
+  readonly notices: NoticeBoard | undefined;
 }
 
 /** The catalog's distinct http(s) links, the only targets the probes may request. */
@@ -122,11 +127,14 @@ export function createMonitor(options: MonitorOptions): Monitor {
       linksPromise ??= options.apps.findAll().then(probeTargets);
       return linksPromise;
     };
-    const sources = await Promise.all(
-      options.sources.map((source) =>
-        collect(source, source.needsLinks ? links() : Promise.resolve([]), controller.signal),
+    const [sources] = await Promise.all([
+      Promise.all(
+        options.sources.map((source) =>
+          collect(source, source.needsLinks ? links() : Promise.resolve([]), controller.signal),
+        ),
       ),
-    );
+      options.notices?.refresh(controller.signal, log),
+    ]);
     if (options.history && !controller.signal.aborted) {
       try {
         await options.history.record(results);
@@ -165,6 +173,7 @@ export function createMonitor(options: MonitorOptions): Monitor {
   return {
     results,
     history: options.history,
+    notices: options.notices,
     runOnce,
     start(startOptions = {}) {
       if (startOptions.log) log = startOptions.log;

@@ -71,3 +71,30 @@ export const UptimeSchema = Type.Object(
   { $id: 'Uptime', additionalProperties: false },
 );
 export type Uptime = Static<typeof UptimeSchema>;
+
+export const NoticeSchema = Type.Object(
+  {
+    id: Type.String({
+      description: 'Stable while the notice lasts (used to remember a dismissal).',
+    }),
+    kind: Type.Union([Type.Literal('incident'), Type.Literal('maintenance')]),
+    title: Type.String({ description: 'Plain text.' }),
+    text: Type.String({ description: 'Plain text, never HTML: show it as text.' }),
+    severity: Type.Union([Type.Literal('info'), Type.Literal('warning'), Type.Literal('danger')]),
+    start: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    end: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type Notice = Static<typeof NoticeSchema>;
+
+export const NoticesSchema = Type.Object(
+  {
+    notices: Type.Array(NoticeSchema, { description: 'Active incidents and maintenance windows.' }),
+    maintenance: Type.Array(Type.String(), {
+      description: 'Ids of the apps the caller may see whose status is Maintenance now.',
+    }),
+  },
+  { $id: 'Notices', additionalProperties: false },
+);
+export type Notices = Static<typeof NoticesSchema>;
