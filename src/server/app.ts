@@ -78,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const uptime = createUptimeService({
     visibleApps: (viewer) => snapshot.visibleApps(viewer),
     repository: createStatusHistoryRepository(db),
+    history: deps.monitor?.history,
     now: deps.now,
   });
   const notices = createNoticesService({

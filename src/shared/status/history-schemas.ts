@@ -98,3 +98,27 @@ export const NoticesSchema = Type.Object(
   { $id: 'Notices', additionalProperties: false },
 );
 export type Notices = Static<typeof NoticesSchema>;
+
+export const StripsSchema = Type.Object(
+  {
+    range: Type.Literal('24h'),
+    bucketMinutes: Type.Integer({ description: 'Minutes per character of `strip`.' }),
+    end: Type.String({ format: 'date-time', description: 'The end of the range.' }),
+    items: Type.Array(
+      Type.Object(
+        {
+          appId: Type.String(),
+          uptime: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+          strip: Type.String({
+            description:
+              'One character per 30 min, oldest first: the worst state in it. d down, p pending, m maintenance, u up, - unknown.',
+          }),
+          changesLastHour: Type.Integer({ minimum: 0 }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { $id: 'Strips', additionalProperties: false },
+);
+export type Strips = Static<typeof StripsSchema>;

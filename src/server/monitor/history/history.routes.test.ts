@@ -27,7 +27,7 @@ async function setup(version: 1 | 2) {
   const holder: { ctx?: TestContext } = {};
   const apps = { findAll: () => createAppsRepository((holder.ctx as TestContext).db).findAll() };
   const history = createStatusRecorder({
-    repository: { ...lazyRepository(() => holder.ctx as TestContext) },
+    repository: lazyRepository(() => holder.ctx as TestContext),
     apps,
     retentionDays: 30,
     now,
@@ -62,15 +62,13 @@ async function setup(version: 1 | 2) {
   return { ctx, clock, monitor, set };
 }
 
+/** The history's repository on the test app's database, which exists only after the monitor. */
 function lazyRepository(ctx: () => TestContext) {
   const repo = () => createStatusHistoryRepository(ctx().db);
   return {
     openStates: () => repo().openStates(),
     applyChanges: (...args: Parameters<ReturnType<typeof repo>['applyChanges']>) =>
       repo().applyChanges(...args),
-    findRange: (...args: Parameters<ReturnType<typeof repo>['findRange']>) =>
-      repo().findRange(...args),
-    countChangesSince: (since: number) => repo().countChangesSince(since),
     prune: (before: number) => repo().prune(before),
   };
 }
@@ -153,6 +151,31 @@ describe.each([1, 2] as const)('GET /api/apps/{id}/uptime with Kuma %s.x', (vers
     // The status list carries no hidden app either, and gives `since` for visible ones.
     const list = (await get(ctx, '/api/monitor-status')).json();
     expect(list).toEqual([{ url: PUBLIC, status: 1, since: expect.any(String) }]);
+  });
+});
+
+describe('GET /api/status-history', () => {
+  it('gives each visible app’s 24 h strip, worst state per half hour, and nothing hidden', async () => {
+    const { ctx, clock, monitor, set } = await setup(2);
+    set(1, 1);
+    await monitor.runOnce();
+    clock.now += 20 * MIN;
+    set(0, 1); // 5 minutes down within the first half hour
+    await monitor.runOnce();
+    clock.now += 5 * MIN;
+    set(1, 1);
+    await monitor.runOnce();
+    clock.now += 35 * MIN; // an hour of history
+    const body = (await get(ctx, '/api/status-history')).json();
+    expect(body).toMatchObject({ range: '24h', bucketMinutes: 30 });
+    expect(body.items).toEqual([
+      { appId: 'public-app', uptime: 0.916667, strip: `${'-'.repeat(46)}du`, changesLastHour: 2 },
+    ]);
+    const member = (await get(ctx, '/api/status-history', ['lab'])).json();
+    expect(member.items.map((item: { appId: string }) => item.appId)).toEqual([
+      'public-app',
+      'secret-app',
+    ]);
   });
 });
 

@@ -1,12 +1,30 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppIdParamsSchema, ErrorSchema } from '../../../shared/api/schemas.js';
-import { UptimeQuerySchema, UptimeSchema } from '../../../shared/status/history-schemas.js';
+import {
+  StripsSchema,
+  UptimeQuerySchema,
+  UptimeSchema,
+} from '../../../shared/status/history-schemas.js';
 import type { UptimeService } from './uptime.service.js';
 
 export const historyRoutes: FastifyPluginAsyncTypebox<{ uptime: UptimeService }> = async (
   app,
   { uptime },
 ) => {
+  app.get(
+    '/api/status-history',
+    {
+      schema: {
+        tags: ['monitor'],
+        summary: 'The last 24 h of every app the caller may see, as compact strips for the cards.',
+        description:
+          'One item per visible app with a history: `strip` has one character per 30 minutes, oldest first, giving the worst state seen in it (d down, p pending, m maintenance, u up, - unknown); `uptime` as in /api/apps/{id}/uptime; `changesLastHour` counts state changes in the last hour (3 or more: flapping). Recomputed at most once a minute unless the history changes.',
+        response: { 200: StripsSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => uptime.stripsFor(request.principal),
+  );
+
   app.get(
     '/api/apps/:appId/uptime',
     {

@@ -62,6 +62,18 @@ export function createStatusHistoryRepository(db: Db) {
         .execute();
     },
 
+    /** Every app's rows overlapping [start, end), by app then oldest first. */
+    async findAllInRange(start: number, end: number): Promise<StatusChangeRow[]> {
+      return db
+        .selectFrom('statusChanges')
+        .selectAll()
+        .where('since', '<', end)
+        .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', start)]))
+        .orderBy('appId')
+        .orderBy('since')
+        .execute();
+    },
+
     /** Changes per app that began at or after `since` (for `status:flapping`). */
     async countChangesSince(since: number): Promise<{ appId: string; changes: number }[]> {
       const rows = await db

@@ -37,7 +37,7 @@ export interface StatusRecorder extends StatusHistoryView {
  * the rows that ended more than `retentionDays` ago.
  */
 export function createStatusRecorder(deps: {
-  repository: StatusHistoryRepository;
+  repository: Pick<StatusHistoryRepository, 'openStates' | 'applyChanges' | 'prune'>;
   /** Every app of the catalog, whoever may see it. */
   apps: { findAll(): Promise<readonly { id: string; link: string }[]> };
   retentionDays: number;

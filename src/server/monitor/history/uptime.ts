@@ -61,3 +61,23 @@ export function summarizePeriods(
   const counted = total.up + total.down + total.pending;
   return { buckets, uptime: counted > 0 ? round(total.up / counted) : null };
 }
+
+/** One character per state in a strip: the worst state seen in each bucket. */
+export const STRIP_CODES = {
+  down: 'd',
+  pending: 'p',
+  maintenance: 'm',
+  up: 'u',
+  unknown: '-',
+} as const;
+
+/**
+ * A bucket's state for the cards' strip: any down time makes it down (a short outage must show),
+ * then pending, then maintenance, then up; without any of them, unknown.
+ */
+export function worstState(bucket: StateTimes): HistoryState {
+  for (const state of ['down', 'pending', 'maintenance', 'up'] as const) {
+    if (bucket[state] > 0) return state;
+  }
+  return 'unknown';
+}
