@@ -4,7 +4,6 @@ import {
   formatDay,
   formatDuration,
   formatTime,
-  formatUptime,
   STATE_LABELS,
 } from '../../../../shared/status/describe.js';
 import { UPTIME_RANGES, type HistoryState } from '../../../../shared/status/history.js';
