@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Notice } from '../../../../shared/status/history-schemas.js';
 import { createStatusStore } from '../stores/status-store.js';
