@@ -59,7 +59,8 @@ describe('app status from Uptime Kuma', () => {
       await expect
         .poll(() => card.getByRole('img', { name: label }).count(), { timeout: 10_000 })
         .toBe(1);
-      expect(await card.locator(`[data-tip="${label}"]`).count()).toBe(1);
+      // The tooltip starts with the label (then says since when: "Down: Down for 2 min").
+      expect(await card.locator(`[data-tip^="${label}"]`).count()).toBe(1);
     }
     // A public app Kuma does not watch.
     const helpDesk = page.getByRole('article', { name: 'Help Desk' });

@@ -4,12 +4,17 @@
 // counted. Bounded: 50 connections, a 2-second warm-up and a 10-second run for full answers, the
 // same for ETag revalidations (304), and for GET /api/health as a baseline of what the machine
 // gives at that moment. Prints req/s, p99 and the upstream requests made meanwhile.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Then the status history: 1,000 apps with 30 days of state changes seeded into the database,
+// GET /api/apps/{id}/uptime (24h and 30d, rotating over the apps) and GET /api/status-history;
+// prints req/s, p99 and the database's size.
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
 import { listen, load, startBuiltPortal } from './lib/bench.mjs';
-import { ensureBuild, ensureDependencies } from './lib/ensure.mjs';
+import { ensureBuild, ensureDependencies, ROOT } from './lib/ensure.mjs';
 
 const APPS = 100;
 const CONNECTIONS = 50;
@@ -17,6 +22,7 @@ const DURATION_S = 10;
 const INTERVAL_S = 5;
 const API_KEY = 'uk1_bench-key';
 const TARGETS = { rps: 5000, p99Ms: 25 };
+const HISTORY = { apps: 1000, days: 30 };
 
 ensureDependencies();
 ensureBuild();
@@ -151,4 +157,185 @@ const ok = results
 console.log(
   `targets: >= ${TARGETS.rps} req/s, p99 < ${TARGETS.p99Ms} ms, no errors, one Kuma request per ${INTERVAL_S} s interval whatever the load: ${ok ? 'met' : 'NOT met'}`,
 );
-process.exitCode = ok ? 0 : 1;
+
+const history = await benchHistory();
+console.log(
+  `\nStatus history: ${HISTORY.apps} apps, ${HISTORY.days} days, ${history.rows} state changes seeded; database ${mb(history.sizeSeeded)} after seeding, ${mb(history.sizeAfter)} after the runs (file + WAL); ${CONNECTIONS} connections, ${DURATION_S} s each:`,
+);
+for (const r of history.results) {
+  console.log(
+    `  ${r.name.padEnd(34)} ${Math.round(r.rps).toString().padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   (${r.total} requests, ${r.errors} errors)`,
+  );
+}
+const historyOk = history.results.every((r) => r.errors === 0);
+console.log(`status history runs without errors: ${historyOk ? 'yes' : 'NO'}`);
+process.exitCode = ok && historyOk ? 0 : 1;
+
+function mb(bytes) {
+  return `${(bytes / 1e6).toFixed(2)} MB`;
+}
+
+/** A deterministic pseudo-random sequence (mulberry32), so every run seeds the same history. */
+function random(seed) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * 30 days per app: up for 6 to 18 hours, then a short spell (5 to 45 min) down, pending or in
+ * maintenance, then up again: about 4 changes a day, ending up (as the fake Kuma reports).
+ */
+function seedRows(appIds, now) {
+  const next = random(42);
+  const start = now - HISTORY.days * 86_400_000;
+  const rows = [];
+  for (const appId of appIds) {
+    let at = start - Math.floor(next() * 3_600_000);
+    for (;;) {
+      const upFor = (6 + next() * 12) * 3_600_000;
+      if (at + upFor >= now) {
+        rows.push({
+          appId,
+          state: 'up',
+          since: at,
+          until: null,
+          source: 'uptime-kuma',
+          responseMs: null,
+        });
+        break;
+      }
+      rows.push({
+        appId,
+        state: 'up',
+        since: at,
+        until: at + upFor,
+        source: 'uptime-kuma',
+        responseMs: null,
+      });
+      at += upFor;
+      const roll = next();
+      const state = roll < 0.7 ? 'down' : roll < 0.9 ? 'pending' : 'maintenance';
+      const spell = Math.round((5 + next() * 40) * 60_000);
+      rows.push({
+        appId,
+        state,
+        since: at,
+        until: at + spell,
+        source: 'uptime-kuma',
+        responseMs: null,
+      });
+      at += spell;
+    }
+  }
+  return rows;
+}
+
+async function benchHistory() {
+  const { openDatabase } = await import(
+    pathToFileURL(join(ROOT, 'dist', 'server', 'db', 'database.js')).href
+  );
+  const { migrateToLatest } = await import(
+    pathToFileURL(join(ROOT, 'dist', 'server', 'db', 'migrate.js')).href
+  );
+  const hdir = mkdtempSync(join(tmpdir(), 'bench-history-'));
+  const dbFile = join(hdir, 'data', 'portal.db');
+  const size = () =>
+    [dbFile, `${dbFile}-wal`].reduce((sum, f) => sum + (existsSync(f) ? statSync(f).size : 0), 0);
+  const ids = Array.from({ length: HISTORY.apps }, (_, i) => `h-${i}`);
+  const links = ids.map((id) => `https://${id}.bench.example.edu/`);
+  writeFileSync(
+    join(hdir, 'catalog.json'),
+    JSON.stringify({
+      apps: ids.map((id, i) => ({
+        id,
+        name: `History app ${i}`,
+        description: `Benchmark application ${i} with a history.`,
+        category: 'apps',
+        env: 'prod',
+        link: links[i],
+        isPublic: true,
+      })),
+    }),
+  );
+  const db = openDatabase(dbFile);
+  await migrateToLatest(db);
+  const rows = seedRows(ids, Date.now());
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 500) {
+      await trx
+        .insertInto('statusChanges')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+  });
+  await db.destroy();
+  const sizeSeeded = size();
+
+  // Kuma reports every app up, as the seeded history ends: the monitor has nothing to write.
+  const upMetrics = [
+    '# TYPE monitor_status gauge',
+    ...links.map(
+      (url, i) => `monitor_status{monitor_id="${i}",monitor_name="h${i}",monitor_url="${url}"} 1`,
+    ),
+    '',
+  ].join('\n');
+  const upKuma = createServer((req, res) =>
+    res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(upMetrics),
+  );
+  const upKumaUrl = `http://127.0.0.1:${await listen(upKuma)}`;
+  let server;
+  const results = [];
+  try {
+    server = await startBuiltPortal({
+      DATA_DIR: join(hdir, 'data'),
+      CATALOG_FILE: join(hdir, 'catalog.json'),
+      DEMO_CATALOG: 'false',
+      UPTIME_KUMA_URL: upKumaUrl,
+      MONITOR_INTERVAL: String(INTERVAL_S),
+    });
+    const run = async (name, pathOf) => {
+      let n = 0;
+      const options = {
+        url: server.url,
+        connections: CONNECTIONS,
+        requests: [{ setupRequest: (req) => ({ ...req, path: pathOf(n++) }) }],
+      };
+      await autocannon({ ...options, duration: 2 });
+      const result = await autocannon({ ...options, duration: DURATION_S });
+      results.push({
+        name,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        total: result.requests.total,
+        errors: result.errors + result.timeouts + result.non2xx,
+      });
+    };
+    const check = await (await fetch(`${server.url}/api/apps/h-0/uptime?range=30d`)).json();
+    if (check.buckets?.length !== 30 || check.uptime === null) {
+      throw new Error(`unexpected uptime answer: ${JSON.stringify(check).slice(0, 200)}`);
+    }
+    await run(
+      'uptime 24h, 1,000 apps in turn',
+      (i) => `/api/apps/${ids[i % ids.length]}/uptime?range=24h`,
+    );
+    await run(
+      'uptime 30d, 1,000 apps in turn',
+      (i) => `/api/apps/${ids[i % ids.length]}/uptime?range=30d`,
+    );
+    await run('status-history (1,000 strips)', () => '/api/status-history');
+  } finally {
+    server?.stop();
+    upKuma.closeAllConnections();
+    upKuma.close();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const sizeAfter = size();
+  rmSync(hdir, { recursive: true, force: true });
+  return { rows: rows.length, sizeSeeded, sizeAfter, results };
+}

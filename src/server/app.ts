@@ -29,6 +29,13 @@ import { createMonitorStatusService } from './monitor/monitor.service.js';
 import { NO_RESULTS } from './monitor/status-cache.js';
 import { createOperations } from './system/operations.js';
 import { portalInfoRoutes } from './system/system.routes.js';
+import { historyRoutes } from './monitor/history/history.routes.js';
+import { createStatusHistoryRepository } from './monitor/history/status-history.repository.js';
+import { createUptimeService } from './monitor/history/uptime.service.js';
+import { NO_NOTICES } from './monitor/notices/notice-board.js';
+import { noticesRoutes } from './monitor/notices/notices.routes.js';
+import { createNoticesService } from './monitor/notices/notices.service.js';
+
 import { meRoutes } from './users/me.routes.js';
 import { createUsersRepository } from './users/users.repository.js';
 import { createUsersService } from './users/users.service.js';
@@ -79,6 +86,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const monitorStatus = createMonitorStatusService({
     visibleApps: (viewer) => snapshot.visibleApps(viewer),
     results: deps.monitor?.results ?? NO_RESULTS,
+    history: deps.monitor?.history,
+  });
+  // Status history (docs/monitor.md): read here, written by the monitor.
+  const uptime = createUptimeService({
+    visibleApps: (viewer) => snapshot.visibleApps(viewer),
+    repository: createStatusHistoryRepository(db),
+    history: deps.monitor?.history,
+    now: deps.now,
+  });
+  const notices = createNoticesService({
+    visibleApps: (viewer) => snapshot.visibleApps(viewer),
+    results: deps.monitor?.results ?? NO_RESULTS,
+    board: deps.monitor?.notices ?? NO_NOTICES,
   });
   const usersService = createUsersService({
     users: createUsersRepository(db),
@@ -148,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await portal.register(meRoutes, { users: usersService });
     await portal.register(filesRoutes, { apps });
     await portal.register(monitorRoutes, { statuses: monitorStatus });
+    await portal.register(historyRoutes, { uptime });
+    await portal.register(noticesRoutes, { notices });
     await portal.register(authRoutes, identity.routes);
     // The admin API (docs/admin.md): its own scope, guard and body parsers.
     await portal.register(adminRoutes, {

@@ -64,6 +64,10 @@ export interface MonitorConfig {
   uptimeKuma: { url: string; apiKey: string | undefined } | undefined;
   proxyUrl: string | undefined;
   probe: { enabled: boolean; authOk: boolean; concurrency: number };
+  /** Days of status history kept (docs/monitor.md). */
+  historyDays: number;
+  /** Slug of an Uptime Kuma status page whose incidents and maintenance become notices. */
+  kumaStatusPage: string | undefined;
 }
 
 type Parser<T> = (raw: string) => T;
@@ -181,6 +185,15 @@ const logLevel: Parser<string> = (raw) => {
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   const value = raw.trim().toLowerCase();
   if (!levels.includes(value)) throw new InvalidValue(`must be one of ${levels.join(', ')}`);
+  return value;
+};
+
+/** A status page slug as Kuma allows it: letters, digits and dashes. */
+const kumaSlug: Parser<string> = (raw) => {
+  const value = raw.trim();
+  if (!/^[A-Za-z0-9-]{1,100}$/.test(value)) {
+    throw new InvalidValue('must be a status page slug (letters, digits and dashes)');
+  }
   return value;
 };
 
@@ -379,6 +392,21 @@ export const VARIABLES = {
     defaultText: '8',
     parse: wholeNumber(1, 64),
     fallback: () => 8,
+  }),
+  uptimeKumaStatusPage: variable<string | undefined>({
+    name: 'UPTIME_KUMA_STATUS_PAGE',
+    description:
+      'Slug of a public Uptime Kuma status page (needs `UPTIME_KUMA_URL`); its incident and active maintenance windows are shown as notices above the sections. See docs/monitor.md.',
+    parse: kumaSlug,
+    fallback: () => undefined,
+  }),
+  statusHistoryDays: variable({
+    name: 'STATUS_HISTORY_DAYS',
+    description:
+      "Days of status history (each app's state changes) kept for the cards' strips and `GET /api/apps/{id}/uptime`; older changes are deleted once an hour.",
+    defaultText: '30',
+    parse: wholeNumber(1, 366, ' of days'),
+    fallback: () => 30,
   }),
   logLevel: variable({
     name: 'LOG_LEVEL',
@@ -584,6 +612,9 @@ export function loadConfig(
       problems.push(`${spec.name}=${shown}: ${error.message}`);
     }
   }
+  if (env.UPTIME_KUMA_STATUS_PAGE && !env.UPTIME_KUMA_URL) {
+    problems.push('UPTIME_KUMA_STATUS_PAGE is set but UPTIME_KUMA_URL is not: set both');
+  }
   const v = values as Values;
   if (problems.length === 0 && v.headersTimeout > v.requestTimeout) {
     problems.push(
@@ -621,6 +652,8 @@ export function loadConfig(
         authOk: v.monitorProbeAuthOk,
         concurrency: v.monitorProbeConcurrency,
       },
+      historyDays: v.statusHistoryDays,
+      kumaStatusPage: v.uptimeKumaStatusPage,
     },
     logLevel: v.logLevel,
     nodeEnv: v.nodeEnv,

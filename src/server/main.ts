@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   await prepareCatalog({ config, db, storage, log: (message) => console.log(message) });
 
   // Started after listen and stopped before the app closes; requests only read its cache.
-  const monitor = createMonitorFromConfig(config.monitor, { apps });
+  const monitor = createMonitorFromConfig(config.monitor, { apps, db });
   const app = await buildApp({
     config,
     db,

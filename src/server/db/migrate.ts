@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as initial from './migrations/0001-initial.js';
 import * as sessions from './migrations/0002-sessions.js';
 import * as admin from './migrations/0003-admin.js';
+import * as statusHistory from './migrations/0004-status-history.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-sessions': sessions,
   '0003-admin': admin,
+  '0004-status-history': statusHistory,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,6 +1,7 @@
 import type { SessionsTable, SignOnStatesTable } from '../auth/sessions.table.js';
 import type { AuditTable, LogosTable, SettingsTable } from '../admin/admin.tables.js';
 import type { AppGroupsTable, AppsTable } from '../catalog/apps.table.js';
+import type { StatusChangesTable } from '../monitor/history/status-history.table.js';
 import type { FavoritesTable, KcUsersTable } from '../users/users.table.js';
 
 /** Every table, as Kysely sees it. Table types live beside the feature that owns them. */
@@ -14,4 +15,5 @@ export interface Database {
   logos: LogosTable;
   audit: AuditTable;
   settings: SettingsTable;
+  statusChanges: StatusChangesTable;
 }

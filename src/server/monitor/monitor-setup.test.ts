@@ -14,6 +14,8 @@ describe('monitor configuration', () => {
       uptimeKuma: undefined,
       proxyUrl: undefined,
       probe: { enabled: true, authOk: false, concurrency: 8 },
+      historyDays: 30,
+      kumaStatusPage: undefined,
     });
     expect(names({})).toEqual(['probe']);
   });
@@ -30,6 +32,8 @@ describe('monitor configuration', () => {
         MONITOR_PROBE: 'true',
         MONITOR_PROBE_AUTH_OK: 'yes',
         MONITOR_PROBE_CONCURRENCY: '2',
+        STATUS_HISTORY_DAYS: '7',
+        UPTIME_KUMA_STATUS_PAGE: 'lab-status',
       }).monitor,
     ).toEqual({
       intervalSeconds: 60,
@@ -38,7 +42,17 @@ describe('monitor configuration', () => {
       uptimeKuma: { url: 'https://status.example.edu/kuma', apiKey: 'uk1_key' },
       proxyUrl: 'http://127.0.0.1:9000',
       probe: { enabled: true, authOk: true, concurrency: 2 },
+      historyDays: 7,
+      kumaStatusPage: 'lab-status',
     });
+  });
+
+  it('refuses a status page without Kuma, and a slug that is not one', () => {
+    expect(() => loadConfig({ UPTIME_KUMA_STATUS_PAGE: 'lab' })).toThrow(/UPTIME_KUMA_URL/);
+    expect(() =>
+      loadConfig({ UPTIME_KUMA_URL: 'https://k.example.edu', UPTIME_KUMA_STATUS_PAGE: '../x' }),
+    ).toThrow(ConfigError);
+    expect(() => loadConfig({ STATUS_HISTORY_DAYS: '0' })).toThrow(/STATUS_HISTORY_DAYS/);
   });
 
   it.each<[string, Record<string, string>, string[]]>([

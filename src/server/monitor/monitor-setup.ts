@@ -1,4 +1,9 @@
 import type { MonitorConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { createStatusHistoryRepository } from './history/status-history.repository.js';
+import { createStatusRecorder } from './history/status-recorder.js';
+import { createNoticeBoard } from './notices/notice-board.js';
+import { createKumaStatusPageReader } from './sources/kuma-status-page.js';
 import { createMonitor, type Monitor, type MonitorOptions } from './monitor.js';
 import { createHttpProbeSource } from './sources/http-probe.js';
 import { createMonitorProxySource } from './sources/monitor-proxy.js';
@@ -33,13 +38,37 @@ export function sourcesFromConfig(config: MonitorConfig): StatusSource[] {
   return sources;
 }
 
-/** The monitor main.ts starts with the server. */
+/** The monitor main.ts starts with the server; with a database it records the status history. */
 export function createMonitorFromConfig(
   config: MonitorConfig,
-  deps: Pick<MonitorOptions, 'apps' | 'log'>,
+  deps: Pick<MonitorOptions, 'log' | 'now'> & {
+    apps: { findAll(): Promise<readonly { id: string; link: string }[]> };
+    db?: Db;
+  },
 ): Monitor {
+  const { db, ...rest } = deps;
+  const statusPage = config.uptimeKuma && config.kumaStatusPage;
   return createMonitor({
-    ...deps,
+    ...rest,
+    notices: statusPage
+      ? createNoticeBoard({
+          reader: createKumaStatusPageReader({
+            url: config.uptimeKuma?.url ?? '',
+            slug: statusPage,
+            timeoutMs: config.timeoutSeconds * 1000,
+          }),
+          dropAfterMs: config.dropAfterSeconds * 1000,
+          now: deps.now,
+        })
+      : undefined,
+    history: db
+      ? createStatusRecorder({
+          repository: createStatusHistoryRepository(db),
+          apps: deps.apps,
+          retentionDays: config.historyDays,
+          now: deps.now,
+        })
+      : undefined,
     sources: sourcesFromConfig(config),
     intervalMs: config.intervalSeconds * 1000,
     dropAfterMs: config.dropAfterSeconds * 1000,

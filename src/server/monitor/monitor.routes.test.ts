@@ -216,7 +216,11 @@ describe('GET /api/monitor-status caching', () => {
     await ctx.seed([{ id: 'probed', isPublic: true, link: `${probed.url}/app` }]);
     await monitor.runOnce();
     expect(probed.requests).toEqual(['/app']);
-    expect(await statuses(ctx)).toContainEqual({ url: `${probed.url}/app`, status: 1 });
+    expect(await statuses(ctx)).toContainEqual({
+      url: `${probed.url}/app`,
+      status: 1,
+      responseMs: expect.any(Number),
+    });
     const kumaBefore = kuma.requests.length;
     const probedBefore = probed.requests.length;
     const token = await ctx.issuer.tokenFor('viewer', ['genomics']);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { StatusItem } from '../../shared/api/schemas.js';
 import type { Viewer } from '../catalog/visibility.js';
+import type { StatusHistoryView } from './history/status-recorder.js';
 import type { StatusResults } from './status-cache.js';
 
 export interface StatusListing {
@@ -28,28 +29,34 @@ function listingOf(items: StatusItem[]): StatusListing {
  * are computed once per version of the monitor's results. A request never reaches a source.
  */
 export function createMonitorStatusService(deps: {
-  visibleApps(viewer: Viewer): Promise<readonly { link: string }[]>;
+  visibleApps(viewer: Viewer): Promise<readonly { id: string; link: string }[]>;
   results: StatusResults;
+  /** Adds `since` to the items (history/). */
+  history?: StatusHistoryView;
 }) {
-  const memo = new WeakMap<object, { version: number; listing: StatusListing }>();
+  const memo = new WeakMap<object, { version: string; listing: StatusListing }>();
 
-  function compute(apps: readonly { link: string }[]): StatusListing {
-    const byUrl = new Map<string, number>();
+  function compute(apps: readonly { id: string; link: string }[]): StatusListing {
+    const byUrl = new Map<string, StatusItem>();
     for (const app of apps) {
       if (byUrl.has(app.link) || app.link.trim() === '') continue;
       const found = deps.results.lookup(app.link.trim());
-      if (found) byUrl.set(app.link, found.status);
+      if (!found) continue;
+      const item: StatusItem = { url: app.link, status: found.status };
+      const current = deps.history?.current(app.id);
+      if (current && current.state !== 'unknown')
+        item.since = new Date(current.since).toISOString();
+      if (found.responseMs !== undefined) item.responseMs = found.responseMs;
+      byUrl.set(app.link, item);
     }
-    const items = [...byUrl]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([url, status]) => ({ url, status }));
+    const items = [...byUrl.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
     return listingOf(items);
   }
 
   return {
     async statusFor(viewer: Viewer): Promise<StatusListing> {
       const apps = await deps.visibleApps(viewer);
-      const version = deps.results.version;
+      const version = `${deps.results.version}/${deps.history?.version ?? 0}`;
       const cached = memo.get(apps);
       if (cached?.version === version) return cached.listing;
       const listing = compute(apps);

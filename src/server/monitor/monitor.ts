@@ -1,3 +1,5 @@
+import type { StatusRecorder } from './history/status-recorder.js';
+import type { NoticeBoard } from './notices/notice-board.js';
 import { isProbeable } from './sources/http-probe.js';
 import { describeFailure } from './sources/http.js';
 import type { SourceStatus, StatusSource } from './sources/source.js';
@@ -38,6 +40,10 @@ export interface MonitorOptions {
   dropAfterMs: number;
   log?: MonitorLog;
   now?: () => number;
+  /** Told each cycle's results, after the sources: the status history (history/). */
+  history?: StatusRecorder;
+  /** Refreshed in each cycle, beside the sources: the status page's notices (notices/). */
+  notices?: NoticeBoard;
 }
 
 export interface Monitor {
@@ -49,6 +55,10 @@ export interface Monitor {
   runOnce(): Promise<CycleReport>;
   /** The cached results, read by GET /api/monitor-status. */
   readonly results: StatusCache;
+  /** The status history, when the monitor records one. */
+  readonly history: StatusRecorder | undefined;
+  /** The notice board, when a status page is configured. */
+  readonly notices: NoticeBoard | undefined;
 }
 
 /** The catalog's distinct http(s) links, the only targets the probes may request. */
@@ -117,11 +127,21 @@ export function createMonitor(options: MonitorOptions): Monitor {
       linksPromise ??= options.apps.findAll().then(probeTargets);
       return linksPromise;
     };
-    const sources = await Promise.all(
-      options.sources.map((source) =>
-        collect(source, source.needsLinks ? links() : Promise.resolve([]), controller.signal),
+    const [sources] = await Promise.all([
+      Promise.all(
+        options.sources.map((source) =>
+          collect(source, source.needsLinks ? links() : Promise.resolve([]), controller.signal),
+        ),
       ),
-    );
+      options.notices?.refresh(controller.signal, log),
+    ]);
+    if (options.history && !controller.signal.aborted) {
+      try {
+        await options.history.record(results);
+      } catch (error) {
+        log.warn({ reason: describeFailure(error, 0) }, 'status history not recorded');
+      }
+    }
     const report = { startedAt, durationMs: now() - startedAt, sources };
     log.debug({ ...report }, 'monitor cycle done');
     return report;
@@ -152,6 +172,8 @@ export function createMonitor(options: MonitorOptions): Monitor {
 
   return {
     results,
+    history: options.history,
+    notices: options.notices,
     runOnce,
     start(startOptions = {}) {
       if (startOptions.log) log = startOptions.log;

@@ -16,6 +16,8 @@ export interface CachedStatus {
   /** True while its source is failing: the value is the last good one, kept until dropped. */
   stale: boolean;
   source: string;
+  /** The response time the source measured, if it does (the probes). */
+  responseMs?: number;
 }
 
 /** What the endpoint reads: a version that changes whenever a lookup's answer may change. */
@@ -36,6 +38,7 @@ interface Entry {
   url: string;
   status: number;
   seenAt: number;
+  responseMs?: number;
 }
 
 interface State {
@@ -112,10 +115,11 @@ export function createStatusCache(options: {
       const seenAt = now();
       state.exact = new Map();
       state.normalized = new Map();
-      for (const { url, status } of statuses) {
+      for (const { url, status, responseMs } of statuses) {
         const normalized = normalizeUrl(url);
         if (normalized === '') continue;
-        const entry = { url, status, seenAt };
+        const entry: Entry = { url, status, seenAt };
+        if (responseMs !== undefined) entry.responseMs = responseMs;
         keepWorse(state.exact, url, entry);
         keepWorse(state.normalized, normalized, entry);
       }

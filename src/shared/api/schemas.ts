@@ -122,7 +122,22 @@ export type PortalInfo = Static<typeof PortalInfoSchema>;
 
 /** One item of the monitor's status list (spec section 3). */
 export const StatusItemSchema = Type.Object(
-  { url: Type.String(), status: Type.Integer() },
+  {
+    url: Type.String(),
+    status: Type.Integer(),
+    since: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'When the current state began (ISO 8601), from the status history.',
+      }),
+    ),
+    responseMs: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'Response time of the last built-in probe, in ms; absent for other sources.',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type StatusItem = Static<typeof StatusItemSchema>;

@@ -25,6 +25,7 @@ describe('parseSearchQuery', () => {
     ['status:up', { statuses: ['up'] }],
     ['status:Maintenance status:pending', { statuses: ['maintenance', 'pending'] }],
     ['status:down', { statuses: ['down'] }],
+    ['status:Flapping', { statuses: ['flapping'] }],
     ['category:Imaging', { categories: ['Imaging'] }],
     ['category:"Data Science"', { categories: ['Data Science'] }],
     ['category:"Data Science', { categories: ['Data Science'] }],

@@ -16,8 +16,8 @@ export interface ParsedQuery {
   words: string[];
   /** `env:` values; empty means any environment. */
   environments: Environment[];
-  /** `status:` values; empty means any status. */
-  statuses: StatusKind[];
+  /** `status:` values; empty means any status. `flapping`: 3 or more changes in the last hour. */
+  statuses: (StatusKind | 'flapping')[];
   /** `category:` values as typed; empty means any category. */
   categories: string[];
   /** `fav`: only the signed-in user's favorites. */
@@ -25,7 +25,7 @@ export interface ParsedQuery {
 }
 
 const FAVORITES_KEYWORD = 'fav';
-const STATUS_KINDS = Object.keys(STATUS_LABELS) as StatusKind[];
+const STATUS_KINDS = [...(Object.keys(STATUS_LABELS) as StatusKind[]), 'flapping' as const];
 
 /**
  * One token: `key:"quoted value"`, a `"quoted phrase"`, or a run of non-space characters.

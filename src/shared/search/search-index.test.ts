@@ -140,6 +140,7 @@ describe('search: empty query and filters without words', () => {
       [mid.id, 'maintenance'],
     ]),
     favoriteIds: new Set([mid.id, zeta.id]),
+    flappingIds: new Set([alpha.id]),
   };
 
   it.each(['', '   ', 'env:'])('%j returns every app in input order, unhighlighted', (query) => {
@@ -154,6 +155,8 @@ describe('search: empty query and filters without words', () => {
     ['status:up', ['Zeta']],
     ['status:down status:maintenance', ['Alpha', 'Mid']],
     ['status:pending', []],
+    ['status:flapping', ['Alpha']],
+    ['status:flapping status:up', ['Zeta', 'Alpha']],
     ['fav', ['Zeta', 'Mid']],
     ['category:data', ['Zeta']],
     ['category:"data science"', ['Beta']],

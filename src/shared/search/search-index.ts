@@ -28,6 +28,8 @@ export interface SearchContext {
   statusById?: ReadonlyMap<string, SearchStatus>;
   /** The signed-in user's favorite app ids; leave out (or empty) when signed out. */
   favoriteIds?: ReadonlySet<string>;
+  /** Apps whose state changed 3 or more times in the last hour, for `status:flapping`. */
+  flappingIds?: ReadonlySet<string>;
 }
 
 /** A part of the app's name to highlight: UTF-16 indices, `end` exclusive (`name.slice`). */
@@ -166,7 +168,8 @@ function filterFor(query: ParsedQuery, context: SearchContext) {
     if (query.environments.length > 0 && !query.environments.includes(app.env)) return false;
     if (query.statuses.length > 0) {
       const status = context.statusById?.get(app.id) ?? 'unknown';
-      if (status === 'unknown' || !query.statuses.includes(status)) return false;
+      const flapping = query.statuses.includes('flapping') && context.flappingIds?.has(app.id);
+      if (!flapping && (status === 'unknown' || !query.statuses.includes(status))) return false;
     }
     if (categories.length > 0 && !categories.some((c) => entry.categoryKeys.includes(c))) {
       return false;

@@ -11,7 +11,8 @@ import type { CatalogStore } from '../features/catalog/stores/catalog-store.js';
 import { groupByCategory } from '../features/catalog/utils/sections.js';
 import { SearchEmptyState } from '../features/search/components/search-empty-state.js';
 import { FavoriteToggle } from '../features/favorites/components/favorite-toggle.js';
-import { StatusIndicator } from '../features/status/components/status-indicator.js';
+import { AppStatusDetails, AppStatusIndicator } from '../features/status/components/app-status.js';
+import { NoticeBanner } from '../features/status/components/notice-banner.js';
 import type { StatusStore } from '../features/status/stores/status-store.js';
 
 export interface HomePageProps {
@@ -44,7 +45,6 @@ export function HomePage({
   const apps = useStore(catalog, (state) => state.apps);
   const loading = useStore(catalog, (state) => state.loading);
   const failed = useStore(catalog, (state) => state.failed);
-  const lookup = useStore(status, (state) => state.lookup);
 
   const { hits } = search;
   const shownApps = useMemo(() => (hits ? hits.map((hit) => hit.app) : (apps ?? [])), [hits, apps]);
@@ -63,7 +63,8 @@ export function HomePage({
         key={app.id}
         app={app}
         nameParts={matches?.length ? highlightParts(app.name, matches) : undefined}
-        status={<StatusIndicator code={lookup(app.link)} />}
+        status={<AppStatusIndicator app={app} store={status} />}
+        statusDetails={<AppStatusDetails app={app} store={status} />}
         favoriteToggle={
           isAuthenticated ? (
             <FavoriteToggle app={app} isFavorite={favoriteIds.has(app.id)} onChanged={applyMe} />
@@ -76,6 +77,7 @@ export function HomePage({
   return (
     <main className="mx-auto flex w-full max-w-screen-2xl flex-1 flex-col gap-10 px-4 py-8">
       <h1 className="sr-only">{title.trim() || 'Home'}</h1>
+      <NoticeBanner store={status} />
       {isAuthenticated && shownFavorites.length > 0 && (
         <AppSection title="Favorites">{shownFavorites.map(card)}</AppSection>
       )}

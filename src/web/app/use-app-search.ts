@@ -4,6 +4,7 @@ import type { App } from '../../shared/api/schemas.js';
 import { categoryTitle } from '../../shared/catalog/categories.js';
 import { ENVIRONMENT_LABELS, isEnvironment } from '../../shared/catalog/environments.js';
 import type { SearchHit, SearchStatus } from '../../shared/search/search-index.js';
+import { FLAPPING_CHANGES } from '../../shared/status/history.js';
 import { statusKind } from '../../shared/status/status-codes.js';
 import { safeHref } from '../features/catalog/components/app-card.js';
 import type { SearchResult } from '../features/search/components/search-bar.js';
@@ -26,6 +27,7 @@ export function useAppSearch(stores: AppStores, query: string): AppSearch {
   const isAuthenticated = useStore(stores.session, (state) => state.isAuthenticated);
   const favorites = useStore(stores.session, (state) => state.favorites);
   const lookup = useStore(stores.status, (state) => state.lookup);
+  const strips = useStore(stores.status, (state) => state.strips);
 
   const statusById = useMemo(() => {
     const byId = new Map<string, SearchStatus>();
@@ -40,7 +42,17 @@ export function useAppSearch(stores: AppStores, query: string): AppSearch {
     [isAuthenticated, favorites],
   );
 
-  const hits = useSearchHits({ apps, query, statusById, favoriteIds });
+  const flappingIds = useMemo(
+    () =>
+      new Set(
+        [...(strips?.values() ?? [])]
+          .filter((strip) => strip.changesLastHour >= FLAPPING_CHANGES)
+          .map((strip) => strip.appId),
+      ),
+    [strips],
+  );
+
+  const hits = useSearchHits({ apps, query, statusById, favoriteIds, flappingIds });
   const results = useMemo(
     () => hits?.map(({ app, nameMatches }) => toResult(app, nameMatches)) ?? null,
     [hits],

@@ -22,6 +22,15 @@ export const defaultHandlers = [
   http.get('/api/me', unauthorized),
   http.get('/api/apps', () => HttpResponse.json(appList([]))),
   http.get('/api/monitor-status', () => HttpResponse.json([])),
+  http.get('/api/status-history', () =>
+    HttpResponse.json({
+      range: '24h',
+      bucketMinutes: 30,
+      end: new Date().toISOString(),
+      items: [],
+    }),
+  ),
+  http.get('/api/notices', () => HttpResponse.json({ notices: [], maintenance: [] })),
 ];
 
 export const server = setupServer(...defaultHandlers);

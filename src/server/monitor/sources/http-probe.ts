@@ -52,6 +52,7 @@ export async function probeLink(
 ): Promise<ProbeResult> {
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const signal = requestSignal(options.timeoutMs, stopSignal);
+  const started = performance.now();
   let url = link;
   try {
     for (let hop = 0; ; hop += 1) {
@@ -75,6 +76,7 @@ export async function probeLink(
         url: link,
         status: statusOfAnswer(code, options.authOk),
         detail: `HTTP ${code}${hop > 0 ? ` after ${hop} redirect(s)` : ''}`,
+        responseMs: Math.round(performance.now() - started),
       };
     }
   } catch (error) {

@@ -2,6 +2,8 @@
 export interface SourceStatus {
   url: string;
   status: number;
+  /** How long the app took to answer, when the source measured it (the built-in probes). */
+  responseMs?: number;
 }
 
 export interface CollectContext {

@@ -8,6 +8,8 @@ export interface AppCardProps {
   app: App;
   /** The status indicator (the status feature renders it). */
   status: ReactNode;
+  /** The status row under the description (history strip, maintenance mark); its space is kept. */
+  statusDetails?: ReactNode;
   /** The favorite toggle; only given to signed-in users. */
   favoriteToggle?: ReactNode;
   /** The name in parts, the highlighted ones in `<mark>` (the search's matches). */
@@ -61,7 +63,7 @@ function HighlightedName({ parts }: { parts: NonNullable<AppCardProps['nameParts
  * One app: name, description, environment badge, logo, status, favorite toggle and links to the
  * app, its documentation and its repository. Catalog text is always rendered as text.
  */
-export function AppCard({ app, status, favoriteToggle, nameParts }: AppCardProps) {
+export function AppCard({ app, status, statusDetails, favoriteToggle, nameParts }: AppCardProps) {
   const headingId = useId();
   const link = safeHref(app.link);
   const doc = safeHref(app.doc);
@@ -88,6 +90,7 @@ export function AppCard({ app, status, favoriteToggle, nameParts }: AppCardProps
           </div>
         </div>
         <p className="text-base-content/80 flex-1 text-sm break-words">{app.description}</p>
+        {statusDetails}
         <div className="card-actions items-center justify-end">
           {doc && (
             <ExternalIconLink href={doc} label={`${app.name} documentation`} tip="Documentation">

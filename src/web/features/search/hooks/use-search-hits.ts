@@ -15,6 +15,8 @@ export interface SearchHitsInput<T extends SearchableApp> {
   statusById: ReadonlyMap<string, SearchStatus>;
   /** The signed-in user's favorites, for `fav`. Keep it the same object while nothing changed. */
   favoriteIds: ReadonlySet<string>;
+  /** Apps flapping now, for `status:flapping`. Keep it the same object while nothing changed. */
+  flappingIds?: ReadonlySet<string>;
 }
 
 /**
@@ -27,6 +29,7 @@ export function useSearchHits<T extends SearchableApp>({
   query,
   statusById,
   favoriteIds,
+  flappingIds,
 }: SearchHitsInput<T>): SearchHit<T>[] | null {
   const parsed = useMemo(() => parseSearchQuery(query), [query]);
   const searching = !isEmptyQuery(parsed);
@@ -36,8 +39,9 @@ export function useSearchHits<T extends SearchableApp>({
     [engine, apps],
   );
   return useMemo(
-    () => (searching && index ? index.search(parsed, { statusById, favoriteIds }) : null),
-    [searching, index, parsed, statusById, favoriteIds],
+    () =>
+      searching && index ? index.search(parsed, { statusById, favoriteIds, flappingIds }) : null,
+    [searching, index, parsed, statusById, favoriteIds, flappingIds],
   );
 }
 

@@ -24,12 +24,19 @@ const LOOK: Record<IndicatorKind, { Icon: LucideIcon; className: string }> = {
  * `Unknown` without monitor data) is its accessible name and its tooltip. It is focusable so
  * keyboard users can bring up the tooltip too.
  */
-export function StatusIndicator({ code }: { code: number | undefined }) {
+export function StatusIndicator({
+  code,
+  details,
+}: {
+  code: number | undefined;
+  /** More for the tooltip: since when, response time ("Down for 12 min · 120 ms"). */
+  details?: string;
+}) {
   const kind: IndicatorKind = code === undefined ? 'unknown' : statusKind(code);
   const label = kind === 'unknown' ? UNKNOWN_STATUS_LABEL : STATUS_LABELS[kind];
   const { Icon, className } = LOOK[kind];
   return (
-    <span className="tooltip tooltip-left" data-tip={label}>
+    <span className="tooltip tooltip-left" data-tip={details ? `${label}: ${details}` : label}>
       <span
         role="img"
         aria-label={label}

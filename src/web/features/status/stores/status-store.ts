@@ -1,13 +1,29 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { StatusItem } from '../../../../shared/api/schemas.js';
-import { createStatusLookup, type StatusLookup } from '../utils/match-status.js';
+import type { Notices, Strips } from '../../../../shared/status/history-schemas.js';
+import {
+  createItemLookup,
+  createStatusLookup,
+  type ItemLookup,
+  type StatusLookup,
+} from '../utils/match-status.js';
+
+export type StripItem = Strips['items'][number];
 
 export interface StatusState {
   /** The latest monitor results; null before the first answer. */
   items: StatusItem[] | null;
   /** An app's status code by its link; undefined while the monitor has nothing for it. */
   lookup: StatusLookup;
+  /** An app's whole status item (with `since` and `responseMs`) by its link. */
+  itemFor: ItemLookup;
+  /** 24 h strips by app id; null until the first answer. */
+  strips: ReadonlyMap<string, StripItem> | null;
+  /** Active notices and the apps in maintenance; null until the first answer. */
+  notices: Notices | null;
   setItems(items: StatusItem[]): void;
+  setStrips(strips: Strips): void;
+  setNotices(notices: Notices): void;
 }
 
 export type StatusStore = StoreApi<StatusState>;
@@ -16,8 +32,17 @@ export function createStatusStore(): StatusStore {
   return createStore<StatusState>()((set) => ({
     items: null,
     lookup: () => undefined,
+    itemFor: () => undefined,
+    strips: null,
+    notices: null,
     setItems(items) {
-      set({ items, lookup: createStatusLookup(items) });
+      set({ items, lookup: createStatusLookup(items), itemFor: createItemLookup(items) });
+    },
+    setStrips(strips) {
+      set({ strips: new Map(strips.items.map((item) => [item.appId, item])) });
+    },
+    setNotices(notices) {
+      set({ notices });
     },
   }));
 }

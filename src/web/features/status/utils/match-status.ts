@@ -21,3 +21,20 @@ export function createStatusLookup(items: readonly StatusItem[]): StatusLookup {
     return exact.get(link) ?? normalized.get(normalizeUrl(link));
   };
 }
+
+/** Finds an app's whole status item by its link, with the same matching as createStatusLookup. */
+export type ItemLookup = (link: string) => StatusItem | undefined;
+
+export function createItemLookup(items: readonly StatusItem[]): ItemLookup {
+  const exact = new Map<string, StatusItem>();
+  const normalized = new Map<string, StatusItem>();
+  for (const item of items) {
+    if (!exact.has(item.url)) exact.set(item.url, item);
+    const key = normalizeUrl(item.url);
+    if (key !== '' && !normalized.has(key)) normalized.set(key, item);
+  }
+  return (link) => {
+    if (link.trim() === '') return undefined;
+    return exact.get(link) ?? normalized.get(normalizeUrl(link));
+  };
+}

@@ -1,0 +1,27 @@
+import type { Notices } from '../../../shared/status/history-schemas.js';
+import { STATUS_MAINTENANCE } from '../../../shared/status/status-codes.js';
+import type { Viewer } from '../../catalog/visibility.js';
+import type { StatusResults } from '../status-cache.js';
+import type { NoticeBoard } from './notice-board.js';
+
+/** GET /api/notices: the notices (public, as the status page is) and the viewer's apps in maintenance. */
+export function createNoticesService(deps: {
+  visibleApps(viewer: Viewer): Promise<readonly { id: string; link: string }[]>;
+  results: StatusResults;
+  board: Pick<NoticeBoard, 'active'>;
+}) {
+  return {
+    async noticesFor(viewer: Viewer): Promise<Notices> {
+      const apps = await deps.visibleApps(viewer);
+      const maintenance = apps
+        .filter((app) => {
+          const link = app.link.trim();
+          return link !== '' && deps.results.lookup(link)?.status === STATUS_MAINTENANCE;
+        })
+        .map((app) => app.id);
+      return { notices: deps.board.active(), maintenance };
+    },
+  };
+}
+
+export type NoticesService = ReturnType<typeof createNoticesService>;

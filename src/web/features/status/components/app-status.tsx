@@ -1,0 +1,92 @@
+import { Wrench } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useStore } from 'zustand';
+import { describeSince, formatUptime } from '../../../../shared/status/describe.js';
+import { historyState } from '../../../../shared/status/history.js';
+import type { StatusStore } from '../stores/status-store.js';
+import { describeStrip } from '../utils/describe-strip.js';
+import { HeartbeatStrip, statesOfStrip } from './heartbeat-strip.js';
+import { StatusIndicator } from './status-indicator.js';
+
+// The panel is loaded when first opened: the home page's bundle stays small.
+const StatusPanel = lazy(() => import('./status-panel.js'));
+
+interface AppRef {
+  id: string;
+  name: string;
+  link: string;
+}
+
+/** Since when, and the response time: "Down for 12 min · 120 ms". */
+function useStatusDetails(app: AppRef, store: StatusStore): string | undefined {
+  const item = useStore(store, (state) => state.itemFor(app.link));
+  if (!item) return undefined;
+  const since = describeSince(historyState(item.status), item.since, Date.now());
+  const parts = [since, item.responseMs === undefined ? undefined : `${item.responseMs} ms`];
+  const text = parts.filter(Boolean).join(' · ');
+  return text === '' ? undefined : text;
+}
+
+/** The card's status indicator, its tooltip saying since when and how fast. */
+export function AppStatusIndicator({ app, store }: { app: AppRef; store: StatusStore }) {
+  const code = useStore(store, (state) => state.lookup(app.link));
+  return <StatusIndicator code={code} details={useStatusDetails(app, store)} />;
+}
+
+/**
+ * The card's status row: the last 24 h as a strip and the uptime, a mark when the app is in
+ * maintenance, and a button opening the history panel. Its height is reserved before the data
+ * arrives, so nothing moves when it does; the strip appears only once there is a history.
+ */
+export function AppStatusDetails({ app, store }: { app: AppRef; store: StatusStore }) {
+  const strip = useStore(store, (state) => state.strips?.get(app.id));
+  const inMaintenance = useStore(
+    store,
+    (state) => state.notices?.maintenance.includes(app.id) || state.lookup(app.link) === 3,
+  );
+  const details = useStatusDetails(app, store);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const states = strip ? statesOfStrip(strip.strip) : [];
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex h-7 items-center gap-2" data-testid="status-row">
+        {strip && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs h-7 min-w-0 flex-1 gap-2 px-1 font-normal"
+            aria-expanded={open}
+            aria-controls={open ? panelId : undefined}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <span className="sr-only">
+              {`Status history of ${app.name}. ${details ? `${details}. ` : ''}${describeStrip(states, strip.uptime, 30)}`}
+            </span>
+            <HeartbeatStrip states={states} className="h-4 min-w-0 flex-1" />
+            {strip.uptime !== null && (
+              <span aria-hidden="true" className="text-base-content/80 text-xs tabular-nums">
+                {formatUptime(strip.uptime)}
+              </span>
+            )}
+          </button>
+        )}
+        {inMaintenance && (
+          <span className="badge badge-info badge-sm shrink-0 gap-1" data-maintenance="true">
+            <Wrench aria-hidden="true" className="size-3" />
+            Maintenance
+          </span>
+        )}
+      </div>
+      {open && (
+        <Suspense fallback={<p className="text-sm">Loading the status history…</p>}>
+          <StatusPanel
+            id={panelId}
+            appId={app.id}
+            appName={app.name}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
