@@ -5,14 +5,17 @@ import { SearchBar } from '../features/search/components/search-bar.js';
 import { useSearchQuery } from '../features/search/hooks/use-search-query.js';
 import { useStatusPolling } from '../features/status/hooks/use-status-polling.js';
 import { ToastProvider } from '../ui/toast.js';
+import { AdminRoute } from './admin-route.js';
 import { bootstrap, createStores, type AppEnvironment } from './create-stores.js';
 import { Header } from './header.js';
 import { HomePage } from './home-page.js';
+import { useRoute } from './routes.js';
 import { useAppSearch } from './use-app-search.js';
 
 /** The whole SPA: header, home screen and footer, with the stores wired once. */
 export function App({ environment }: { environment: AppEnvironment }) {
   const [stores] = useState(() => createStores(environment));
+  const { route, go } = useRoute(environment.currentPath);
   const info = usePortalInfo();
 
   useEffect(() => {
@@ -35,15 +38,28 @@ export function App({ environment }: { environment: AppEnvironment }) {
         <Header
           info={info}
           session={stores.session}
-          search={<SearchBar search={search} results={results} inputRef={searchInput} />}
+          go={go}
+          search={
+            route === 'home' && (
+              <SearchBar search={search} results={results} inputRef={searchInput} />
+            )
+          }
         />
-        <HomePage
-          title={info?.title ?? ''}
-          session={stores.session}
-          catalog={stores.catalog}
-          status={stores.status}
-          search={{ hits, query: search.query, onClear: clearSearch }}
-        />
+        {route === 'admin' ? (
+          <AdminRoute
+            session={stores.session}
+            status={stores.status}
+            onCatalogChanged={() => void stores.catalog.getState().load()}
+          />
+        ) : (
+          <HomePage
+            title={info?.title ?? ''}
+            session={stores.session}
+            catalog={stores.catalog}
+            status={stores.status}
+            search={{ hits, query: search.query, onClear: clearSearch }}
+          />
+        )}
         <PortalFooter info={info} />
       </div>
     </ToastProvider>
