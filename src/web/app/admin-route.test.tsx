@@ -2,10 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createFakeAdminApi,
-  makeAdminApp,
-} from '../features/admin/test-support/fake-admin-api.js';
+import { createFakeAdminApi, makeAdminApp } from '../features/admin/test-support/fake-admin-api.js';
 import { makeMe } from '../test-support/fixtures.js';
 import { renderApp } from '../test-support/render-app.js';
 import { server } from '../test-support/server.js';
