@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useStore } from 'zustand';
 import type { App } from '../../shared/api/schemas.js';
+import adminStyles from '../features/admin/admin.css?url';
 import { AdminConsole } from '../features/admin/components/admin-console.js';
 import { AppCard } from '../features/catalog/components/app-card.js';
 import { AppSection } from '../features/catalog/components/app-section.js';
@@ -36,10 +37,14 @@ export default function AdminPage({ status, onCatalogChanged }: AdminPageProps) 
     [renderCard],
   );
   return (
-    <AdminConsole
-      renderCard={renderCard}
-      renderHome={renderHome}
-      onCatalogChanged={onCatalogChanged}
-    />
+    <>
+      {/* React puts it in <head> and shows the console once it is loaded (Suspense). */}
+      <link rel="stylesheet" href={adminStyles} precedence="default" />
+      <AdminConsole
+        renderCard={renderCard}
+        renderHome={renderHome}
+        onCatalogChanged={onCatalogChanged}
+      />
+    </>
   );
 }
