@@ -49,7 +49,7 @@ export function AdminTabs<K extends string>({
       <div
         role="tablist"
         aria-label="Admin console sections"
-        className="tabs tabs-border flex-nowrap overflow-x-auto"
+        className="tabs tabs-border flex-wrap"
         onKeyDown={onKeyDown}
       >
         {tabs.map((tab) => (
@@ -65,7 +65,7 @@ export function AdminTabs<K extends string>({
             aria-selected={tab.key === current}
             aria-controls={panelId}
             tabIndex={tab.key === current ? 0 : -1}
-            className={`tab shrink-0 ${tab.key === current ? 'tab-active' : ''}`}
+            className={`tab text-base-content/80 shrink-0 ${tab.key === current ? 'tab-active' : ''}`}
             onClick={() => onSelect(tab.key)}
           >
             {tab.label}

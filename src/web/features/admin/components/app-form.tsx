@@ -204,7 +204,7 @@ export function AppForm({
     );
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <form
         ref={form}
         noValidate
@@ -309,7 +309,7 @@ export function AppForm({
             )}
           </FormField>
         </div>
-        <fieldset className="flex flex-col gap-2">
+        <fieldset className="flex min-w-0 flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">Who sees it</legend>
           <label className="flex items-center gap-2">
             <input

@@ -167,7 +167,9 @@ export function AppTable({ apps, onEdit, onDelete }: AppTableProps) {
                   <span className="block font-semibold">{app.name}</span>
                   <span className="text-base-content/75 block text-xs">{app.id}</span>
                   {app.managedBy === 'catalog-file' && (
-                    <span className="badge badge-info badge-sm mt-1">Catalog file</span>
+                    <span className="badge badge-info badge-sm mt-1 whitespace-nowrap">
+                      Catalog file
+                    </span>
                   )}
                 </th>
                 <td>{categoryTitle(app.category)}</td>

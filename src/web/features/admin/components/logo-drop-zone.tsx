@@ -45,7 +45,7 @@ export function LogoDropZone({
   };
 
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="mb-1 text-sm font-medium">Logo</legend>
       <div
         data-testid="logo-drop-zone"

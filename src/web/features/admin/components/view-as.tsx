@@ -52,7 +52,7 @@ export function ViewAs({ knownGroups, renderHome }: ViewAsProps) {
   return (
     <div className="flex flex-col gap-4">
       <form onSubmit={(event) => void show(event)} className="flex flex-col gap-3">
-        <fieldset className="flex flex-col gap-2">
+        <fieldset className="flex min-w-0 flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">View the home page as</legend>
           <label className="flex items-center gap-2">
             <input
