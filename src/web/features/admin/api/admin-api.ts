@@ -93,16 +93,20 @@ export async function previewApps(viewer: Viewer): Promise<App[]> {
   }
 }
 
-/** Sends a YAML catalog file: the diff it makes, applied when `dryRun` is false. */
+/**
+ * Sends a catalog file (YAML, or a .zip export with its logos): the diff it makes, applied when
+ * `dryRun` is false.
+ */
 export function importCatalog(
-  yaml: string,
+  file: Blob & { name?: string },
   options: { dryRun: boolean; prune: boolean },
 ): Promise<ImportResult> {
+  const zip = /\.zip$/i.test(file.name ?? '') || file.type.includes('zip');
   return apiRequest<ImportResult>('/api/admin/catalog/import', {
     method: 'POST',
     query: { dryRun: options.dryRun, prune: options.prune },
-    headers: { 'content-type': 'application/yaml' },
-    body: yaml,
+    headers: { 'content-type': zip ? 'application/zip' : 'application/yaml' },
+    body: file,
   });
 }
 

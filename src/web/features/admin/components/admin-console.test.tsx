@@ -365,7 +365,7 @@ describe('import and export', () => {
     );
     const yaml = 'apps:\n  - { id: igv, name: IGV }\n';
     await userEvent.upload(
-      screen.getByLabelText('Catalog file (YAML)'),
+      screen.getByLabelText('Catalog file (YAML, or a .zip export with logos)'),
       new File([yaml], 'catalog.yaml', { type: 'application/yaml' }),
     );
     await userEvent.click(screen.getByRole('checkbox', { name: /Also delete/ }));

@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import type { ImportResult } from '../../../../shared/api/admin-schemas.js';
 import { exportUrl, importCatalog, messageOf } from '../api/admin-api.js';
 import { readable } from '../utils/audit-diff.js';
-import { readAsText } from '../utils/logo-file.js';
 
 export interface ImportExportProps {
   /** After an import was applied: reload the lists and say so. */
@@ -68,7 +67,7 @@ function Diff({ result }: { result: ImportResult }) {
  * is first checked (a dry run that shows the diff), then applied in one go on request.
  */
 export function ImportExport({ onImported }: ImportExportProps) {
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [file, setFile] = useState<File | null>(null);
   const [prune, setPrune] = useState(false);
   const [diff, setDiff] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -81,7 +80,7 @@ export function ImportExport({ onImported }: ImportExportProps) {
     setBusy(true);
     setError(null);
     try {
-      const result = await importCatalog(file.text, { dryRun, prune });
+      const result = await importCatalog(file, { dryRun, prune });
       if (dryRun) setDiff(result);
       else {
         setDiff(null);
@@ -123,20 +122,19 @@ export function ImportExport({ onImported }: ImportExportProps) {
           Import
         </h2>
         <label htmlFor={fileId} className="text-sm font-medium">
-          Catalog file (YAML)
+          Catalog file (YAML, or a .zip export with logos)
         </label>
         <input
           id={fileId}
           type="file"
-          accept=".yaml,.yml,application/yaml,text/yaml"
+          accept=".yaml,.yml,.zip,application/yaml,text/yaml,application/zip"
           aria-describedby={hintId}
           className="file-input file-input-bordered file-input-sm w-full max-w-md"
           onChange={(event) => {
             const chosen = event.target.files?.[0];
             setDiff(null);
             setError(null);
-            if (!chosen) return setFile(null);
-            void readAsText(chosen).then((text) => setFile({ name: chosen.name, text }));
+            setFile(chosen ?? null);
           }}
         />
         <p id={hintId} className="text-base-content/75 text-xs">
