@@ -153,6 +153,14 @@ export function fieldErrorsOf(error: unknown): Record<string, string> | null {
   return Object.keys(result).length > 0 ? result : null;
 }
 
+/** The problems of an invalid catalog file (`data.problems` of a 400), or []. */
+export function problemsOf(error: unknown): string[] {
+  const problems = errorData(error)?.problems;
+  return Array.isArray(problems)
+    ? problems.filter((problem): problem is string => typeof problem === 'string')
+    : [];
+}
+
 /** A message for people from any failure. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -383,6 +383,33 @@ describe('import and export', () => {
     expect(await screen.findByText(/Imported catalog.yaml: 1 added, 1 changed/)).toBeVisible();
     expect(fake.imports[1]).toEqual({ yaml, dryRun: false, prune: true });
   });
+
+  it('lists every problem of an invalid file and applies nothing', async () => {
+    server.use(
+      http.post('/api/admin/catalog/import', () =>
+        HttpResponse.json(
+          {
+            status: 400,
+            message: 'The catalog file is invalid.',
+            data: { problems: ['app "x": field "link" must be an http(s) URL (got "y")'] },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderConsole();
+    await userEvent.click(screen.getByRole('tab', { name: 'Import & export' }));
+    await userEvent.upload(
+      screen.getByLabelText('Catalog file (YAML, or a .zip export with logos)'),
+      new File(['apps: [{ id: x, link: y }]'], 'bad.yaml', { type: 'application/yaml' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Check the file' }));
+    const alert = (await screen.findByText('The catalog file is invalid.')).closest(
+      '[role="alert"]',
+    );
+    expect(alert).toHaveTextContent('app "x": field "link" must be an http(s) URL (got "y")');
+    expect(screen.queryByRole('button', { name: 'Apply these changes' })).toBeNull();
+  });
 });
 
 describe('keyboard and screen readers', () => {

@@ -1,7 +1,7 @@
 import { Download, FileCheck, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ImportResult } from '../../../../shared/api/admin-schemas.js';
-import { exportUrl, importCatalog, messageOf } from '../api/admin-api.js';
+import { exportUrl, importCatalog, messageOf, problemsOf } from '../api/admin-api.js';
 import { readable } from '../utils/audit-diff.js';
 
 export interface ImportExportProps {
@@ -70,7 +70,7 @@ export function ImportExport({ onImported }: ImportExportProps) {
   const [file, setFile] = useState<File | null>(null);
   const [prune, setPrune] = useState(false);
   const [diff, setDiff] = useState<ImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; problems: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const fileId = useId();
   const hintId = useId();
@@ -90,7 +90,7 @@ export function ImportExport({ onImported }: ImportExportProps) {
         );
       }
     } catch (failure) {
-      setError(messageOf(failure));
+      setError({ message: messageOf(failure), problems: problemsOf(failure) });
     } finally {
       setBusy(false);
     }
@@ -164,9 +164,16 @@ export function ImportExport({ onImported }: ImportExportProps) {
           </button>
         </div>
         {error && (
-          <p role="alert" className="alert alert-error">
-            {error}
-          </p>
+          <div role="alert" className="alert alert-error flex flex-col items-start">
+            <p>{error.message}</p>
+            {error.problems.length > 0 && (
+              <ul className="list-inside list-disc text-sm">
+                {error.problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            )}
+          </div>
         )}
         <p role="status" className="sr-only">
           {diff &&
