@@ -415,6 +415,7 @@ describe('import and export', () => {
 describe('keyboard and screen readers', () => {
   it('moves between tabs with the arrow keys', async () => {
     renderConsole();
+    expect(document.title).toMatch(/^Admin console/);
     const apps = screen.getByRole('tab', { name: 'Apps' });
     expect(apps).toHaveAttribute('aria-selected', 'true');
     apps.focus();

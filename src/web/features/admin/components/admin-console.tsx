@@ -47,7 +47,15 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
   const trash = useAdminApps({ deleted: true });
   const { groups, reload: reloadGroups } = useGroups();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    heading.current?.focus();
+    // The tab's title says where the admin is (WCAG 2.4.2); the portal's comes back on leaving.
+    const previous = document.title;
+    document.title = previous ? `Admin console · ${previous}` : 'Admin console';
+    return () => {
+      document.title = previous;
+    };
+  }, []);
 
   const knownGroups = useMemo(() => groups.map((group) => group.name), [groups]);
   const categories = useMemo(

@@ -186,15 +186,16 @@ export function createFakeAdminApi(initial: AdminApp[] = []): FakeAdminApi {
         if (versionOf(request, new URL(request.url)) !== app.version) return conflict(app);
         apps.delete(app.id);
         const at = tick();
-        trash.set(app.id, {
+        const trashed = {
           ...app,
           version: app.version + 1,
           deletedAt: at,
           deletedBy: 'admin',
           purgeAt: '2026-12-23T12:00:00.000Z',
-        });
+        };
+        trash.set(app.id, trashed);
         record('delete', app.id, fields(app), null);
-        return new HttpResponse(null, { status: 204 });
+        return HttpResponse.json(trashed as unknown as JsonBodyType);
       }),
       http.post('/api/admin/apps/:id/restore', ({ params }) => {
         const app = trash.get(String(params.id));
