@@ -6,15 +6,17 @@ import { SearchBar } from '../features/search/components/search-bar.js';
 import { useSearchQuery } from '../features/search/hooks/use-search-query.js';
 import { useStatusPolling } from '../features/status/hooks/use-status-polling.js';
 import { ToastProvider } from '../ui/toast.js';
+import { AdminRoute } from './admin-route.js';
 import { bootstrap, createStores, type AppEnvironment } from './create-stores.js';
 import { Header } from './header.js';
 import { HomePage } from './home-page.js';
+import { useRoute } from './routes.js';
 import { useAppSearch } from './use-app-search.js';
 
 /**
- * The whole SPA: header, home screen and footer, with the stores wired once. `initial` is the
- * state the server rendered the page with (entry-server.tsx): the stores start from it and
- * nothing is fetched again.
+ * The whole SPA: header, home screen (or the lazily loaded admin console) and footer, with the
+ * stores wired once. `initial` is the state the server rendered the page with (entry-server.tsx):
+ * the stores start from it and nothing is fetched again.
  */
 export function App({
   environment,
@@ -24,6 +26,7 @@ export function App({
   initial?: PageState | null;
 }) {
   const [stores] = useState(() => createStores(environment, initial));
+  const { route, go } = useRoute(environment.currentPath);
   const info = usePortalInfo(initial?.portal);
 
   useEffect(() => {
@@ -46,15 +49,28 @@ export function App({
         <Header
           info={info}
           session={stores.session}
-          search={<SearchBar search={search} results={results} inputRef={searchInput} />}
+          go={go}
+          search={
+            route === 'home' && (
+              <SearchBar search={search} results={results} inputRef={searchInput} />
+            )
+          }
         />
-        <HomePage
-          title={info?.title ?? ''}
-          session={stores.session}
-          catalog={stores.catalog}
-          status={stores.status}
-          search={{ hits, query: search.query, onClear: clearSearch }}
-        />
+        {route === 'admin' ? (
+          <AdminRoute
+            session={stores.session}
+            status={stores.status}
+            onCatalogChanged={() => void stores.catalog.getState().load()}
+          />
+        ) : (
+          <HomePage
+            title={info?.title ?? ''}
+            session={stores.session}
+            catalog={stores.catalog}
+            status={stores.status}
+            search={{ hits, query: search.query, onClear: clearSearch }}
+          />
+        )}
         <PortalFooter info={info} />
       </div>
     </ToastProvider>

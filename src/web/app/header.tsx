@@ -1,3 +1,4 @@
+import { Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { PortalInfo } from '../../shared/api/schemas.js';
@@ -5,20 +6,41 @@ import { MobileMenu } from '../features/auth/components/mobile-menu.js';
 import { UserMenu } from '../features/auth/components/user-menu.js';
 import type { SessionStore } from '../features/auth/stores/session-store.js';
 import { PortalBrand } from '../features/portal/components/portal-brand.js';
+import { ADMIN_PATH, followInApp } from './routes.js';
 
 export interface HeaderProps {
   info: PortalInfo | null;
   session: SessionStore;
   /** The search bar, on its own row under the navigation on every screen size. */
   search?: ReactNode;
+  /** Moves to another screen of the SPA without reloading (the Admin link). */
+  go?(path: string): void;
 }
 
-/** The top navigation: brand link and the user button (a menu button below 768 px). */
-export function Header({ info, session, search }: HeaderProps) {
+/** The admin console's link; only admins get it (the server checks every admin call anyway). */
+function AdminLink({ go, className }: { go?: (path: string) => void; className: string }) {
+  return (
+    <a
+      href={ADMIN_PATH}
+      className={className}
+      onClick={go ? (event) => followInApp(event, go) : undefined}
+    >
+      <Settings aria-hidden="true" className="size-4" />
+      Admin
+    </a>
+  );
+}
+
+/**
+ * The top navigation: brand link, the Admin link for admins, and the user button (a menu
+ * button below 768 px, whose panel then holds the Admin link).
+ */
+export function Header({ info, session, search, go }: HeaderProps) {
   const isAuthenticated = useStore(session, (state) => state.isAuthenticated);
   const user = useStore(session, (state) => state.user);
   const login = useStore(session, (state) => state.login);
   const logout = useStore(session, (state) => state.logout);
+  const isAdmin = useStore(session, (state) => state.isAuthenticated && state.isAdmin);
   const props = {
     isAuthenticated,
     user,
@@ -32,11 +54,15 @@ export function Header({ info, session, search }: HeaderProps) {
           <PortalBrand info={info} />
         </div>
         <div className="navbar-end w-auto">
-          <div className="hidden md:block" data-testid="user-menu-wide">
+          <div className="hidden items-center gap-2 md:flex" data-testid="user-menu-wide">
+            {isAdmin && <AdminLink go={go} className="btn btn-ghost btn-sm" />}
             <UserMenu {...props} />
           </div>
           <div className="md:hidden" data-testid="user-menu-narrow">
-            <MobileMenu {...props} />
+            <MobileMenu
+              {...props}
+              links={isAdmin && <AdminLink go={go} className="btn btn-outline btn-sm" />}
+            />
           </div>
         </div>
       </nav>

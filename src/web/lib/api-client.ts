@@ -31,13 +31,30 @@ export class ApiRequestError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Record<string, string | number>;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean>;
+  /**
+   * The request body: a Blob or a string is sent as it is (with the `content-type` header the
+   * caller gives, else the Blob's own type); anything else as JSON.
+   */
+  body?: unknown;
+  headers?: Record<string, string>;
   /**
    * `omit` sends the request without the session cookie, so the server answers as it would to
    * an anonymous visitor (used to reload the public apps on sign-out).
    */
   credentials?: RequestCredentials;
+}
+
+function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof Blob) {
+    headers['content-type'] ??= body.type || 'application/octet-stream';
+    return body;
+  }
+  if (typeof body === 'string') return body;
+  headers['content-type'] ??= 'application/json';
+  return JSON.stringify(body);
 }
 
 function resolveUrl(path: string, query: RequestOptions['query']): string {
@@ -72,12 +89,15 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const url = resolveUrl(path, options.query);
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const body = encodeBody(options.body, headers);
   let response: Response;
   try {
     response = await fetch(url, {
       method: options.method ?? 'GET',
       credentials: options.credentials ?? 'same-origin',
-      headers: { accept: 'application/json' },
+      headers,
+      ...(body === undefined ? {} : { body }),
     });
   } catch (error) {
     const isAbort = error instanceof Error && error.name === 'AbortError';
@@ -89,14 +109,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       message: isAbort ? 'The request was cancelled.' : MESSAGES.generic,
     });
   }
-  const body = await readBody(response).catch(() => null);
+  const answer = await readBody(response).catch(() => null);
   if (!response.ok) {
     throw new ApiRequestError({
       url,
       status: response.status,
-      response: body,
-      message: messageFor(response.status, body),
+      response: answer,
+      message: messageFor(response.status, answer),
     });
   }
-  return body as T;
+  return answer as T;
 }

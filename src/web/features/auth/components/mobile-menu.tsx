@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useDismiss } from '../../../ui/use-dismiss.js';
 import { useHydrated } from '../../../ui/use-hydrated.js';
 import { displayName } from '../stores/session-store.js';
@@ -10,7 +10,16 @@ import type { UserMenuProps } from './user-menu.js';
  * opening a panel with a greeting (`Hello, {given name}` or `Welcome!`) and `Sign In` or
  * `Sign Out`. Escape and a click outside close it.
  */
-export function MobileMenu({ isAuthenticated, user, onSignIn, onSignOut }: UserMenuProps) {
+export function MobileMenu({
+  isAuthenticated,
+  user,
+  onSignIn,
+  onSignOut,
+  links,
+}: UserMenuProps & {
+  /** Further links shown in the panel (the admin console's, for admins). */
+  links?: ReactNode;
+}) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
@@ -48,6 +57,12 @@ export function MobileMenu({ isAuthenticated, user, onSignIn, onSignOut }: UserM
           className="bg-base-100 rounded-box border-base-300 absolute right-0 z-30 mt-2 flex w-60 flex-col gap-3 border p-4 shadow-lg"
         >
           <p className="font-medium">{signedIn ? `Hello, ${displayName(user)}` : 'Welcome!'}</p>
+          {links && (
+            // A followed link closes the panel (the page may not reload).
+            <div className="flex flex-col gap-2" onClick={close}>
+              {links}
+            </div>
+          )}
           <button
             ref={action}
             type="button"

@@ -27,6 +27,11 @@ export interface SessionState {
   user: SessionUser | null;
   /** The signed-in user's favorite apps (not persisted: they come with every /api/me). */
   favorites: App[];
+  /**
+   * Whether /api/me says the user is an admin (shows the Admin link). Not persisted: only the
+   * server's latest answer counts, and the server checks every admin call anyway.
+   */
+  isAdmin: boolean;
   /** False until init() has heard from the server who is signed in. */
   initialized: boolean;
   /** Asks the server who is signed in; any failure leaves the public state. */
@@ -90,11 +95,19 @@ export function displayName(user: SessionUser): string {
   return [user.given_name, user.preferred_username, user.name].find((n) => n.trim() !== '') ?? '';
 }
 
-const PUBLIC_STATE = { isAuthenticated: false, user: null, favorites: [] as App[] };
+const PUBLIC_STATE = {
+  isAuthenticated: false,
+  user: null,
+  favorites: [] as App[],
+  isAdmin: false,
+};
 
-function signedInState(me: Me) {
-  return { isAuthenticated: true, user: toSessionUser(me), favorites: me.favorites };
-}
+const signedInState = (me: Me) => ({
+  isAuthenticated: true,
+  user: toSessionUser(me),
+  favorites: me.favorites,
+  isAdmin: me.isAdmin,
+});
 
 export function createSessionStore(deps: SessionDeps): SessionStore {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
@@ -115,7 +128,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
             try {
               const me = await deps.fetchMe();
               if (me) {
-                set({ isAuthenticated: true, user: toSessionUser(me), favorites: me.favorites });
+                set(signedInState(me));
               } else {
                 set({ ...PUBLIC_STATE });
               }
@@ -140,7 +153,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
               if (result !== 'signed-in') return false;
               const me = await deps.fetchMe();
               if (me) {
-                set({ isAuthenticated: true, user: toSessionUser(me), favorites: me.favorites });
+                set(signedInState(me));
                 return true;
               }
               silent.failed();
@@ -191,7 +204,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         },
 
         applyMe(me) {
-          set({ isAuthenticated: true, user: toSessionUser(me), favorites: me.favorites });
+          set(signedInState(me));
         },
       }),
       {

@@ -1,0 +1,167 @@
+import type {
+  AdminApp,
+  AdminAppCreate,
+  AdminAppList,
+  AdminAppPatch,
+  AdminGroups,
+  AuditList,
+  ImportResult,
+} from '../../../../shared/api/admin-schemas.js';
+import type { App, AppList } from '../../../../shared/api/schemas.js';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.js';
+
+/** The admin API (docs/admin.md) as the console calls it; the browser's session is the credential. */
+const appPath = (appId: string) => `/api/admin/apps/${encodeURIComponent(appId)}`;
+
+export async function listApps(options: { deleted?: boolean } = {}): Promise<AdminApp[]> {
+  const list = await apiRequest<AdminAppList>('/api/admin/apps', {
+    query: options.deleted ? { deleted: true } : {},
+  });
+  return list.items;
+}
+
+export function createApp(body: AdminAppCreate): Promise<AdminApp> {
+  return apiRequest<AdminApp>('/api/admin/apps', { method: 'POST', body });
+}
+
+/** Changes the given fields; a stale `version` gets a 409 (see conflictOf). */
+export function updateApp(appId: string, version: number, patch: AdminAppPatch): Promise<AdminApp> {
+  return apiRequest<AdminApp>(appPath(appId), {
+    method: 'PATCH',
+    headers: { 'if-match': String(version) },
+    body: patch,
+  });
+}
+
+/** Moves the app to the trash (restorable for 30 days). */
+export async function deleteApp(appId: string, version: number): Promise<void> {
+  await apiRequest<unknown>(appPath(appId), {
+    method: 'DELETE',
+    headers: { 'if-match': String(version) },
+  });
+}
+
+export function restoreApp(appId: string): Promise<AdminApp> {
+  return apiRequest<AdminApp>(`${appPath(appId)}/restore`, { method: 'POST' });
+}
+
+/** Uploads a logo as the raw file with its own content type (the server checks the bytes). */
+export async function putLogo(appId: string, file: Blob): Promise<void> {
+  await apiRequest<unknown>(`${appPath(appId)}/logo`, { method: 'PUT', body: file });
+}
+
+export async function deleteLogo(appId: string): Promise<void> {
+  await apiRequest<unknown>(`${appPath(appId)}/logo`, { method: 'DELETE' });
+}
+
+export interface AuditFilter {
+  app?: string;
+  actor?: string;
+  before?: number;
+  limit?: number;
+}
+
+export function listAudit(filter: AuditFilter = {}): Promise<AuditList> {
+  const query: Record<string, string | number> = {};
+  if (filter.app) query.app = filter.app;
+  if (filter.actor) query.actor = filter.actor;
+  if (filter.before !== undefined) query.before = filter.before;
+  if (filter.limit !== undefined) query.limit = filter.limit;
+  return apiRequest<AuditList>('/api/admin/audit', { query });
+}
+
+export async function listGroups(): Promise<AdminGroups['items']> {
+  const answer = await apiRequest<AdminGroups>('/api/admin/groups');
+  return answer.items;
+}
+
+/** Who the preview is for: an anonymous visitor, or a user in these groups. */
+export type Viewer = { anonymous: true } | { anonymous: false; groups: string[] };
+
+/** Every app GET /api/apps would answer such a viewer (all pages). */
+export async function previewApps(viewer: Viewer): Promise<App[]> {
+  const who: Record<string, string | boolean> = viewer.anonymous
+    ? { anonymous: true }
+    : { groups: viewer.groups.join(',') };
+  const apps: App[] = [];
+  for (let page = 1; ; page += 1) {
+    const list = await apiRequest<AppList>('/api/admin/preview', {
+      query: { ...who, page, perPage: 500 },
+    });
+    apps.push(...list.items);
+    if (page >= list.totalPages || list.items.length === 0) return apps;
+  }
+}
+
+/**
+ * Sends a catalog file (YAML, or a .zip export with its logos): the diff it makes, applied when
+ * `dryRun` is false.
+ */
+export function importCatalog(
+  file: Blob & { name?: string },
+  options: { dryRun: boolean; prune: boolean },
+): Promise<ImportResult> {
+  const zip = /\.zip$/i.test(file.name ?? '') || file.type.includes('zip');
+  return apiRequest<ImportResult>('/api/admin/catalog/import', {
+    method: 'POST',
+    query: { dryRun: options.dryRun, prune: options.prune },
+    headers: { 'content-type': zip ? 'application/zip' : 'application/yaml' },
+    body: file,
+  });
+}
+
+export function exportUrl(options: { logos: boolean }): string {
+  return `/api/admin/catalog/export${options.logos ? '?logos=true' : ''}`;
+}
+
+/** Who changed the app since the version the caller had (the `data` of a 409). */
+export interface Conflict {
+  currentVersion: number;
+  updatedBy: string;
+  updatedAt: string;
+  message: string;
+}
+
+function errorData(error: unknown): Record<string, unknown> | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  const body = error.response;
+  if (!body || typeof body !== 'object' || !('data' in body)) return null;
+  const { data } = body;
+  return data && typeof data === 'object' ? (data as Record<string, unknown>) : null;
+}
+
+export function conflictOf(error: unknown): Conflict | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 409) return null;
+  const data = errorData(error) ?? {};
+  return {
+    currentVersion: typeof data.currentVersion === 'number' ? data.currentVersion : 0,
+    updatedBy: typeof data.updatedBy === 'string' ? data.updatedBy : '',
+    updatedAt: typeof data.updatedAt === 'string' ? data.updatedAt : '',
+    message: error.message,
+  };
+}
+
+/** The per-field messages of a 400 (`data.fields`), or null. */
+export function fieldErrorsOf(error: unknown): Record<string, string> | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 400) return null;
+  const fields = errorData(error)?.fields;
+  if (!fields || typeof fields !== 'object') return null;
+  const result: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fields)) {
+    if (typeof message === 'string') result[field] = message;
+  }
+  return Object.keys(result).length > 0 ? result : null;
+}
+
+/** The problems of an invalid catalog file (`data.problems` of a 400), or []. */
+export function problemsOf(error: unknown): string[] {
+  const problems = errorData(error)?.problems;
+  return Array.isArray(problems)
+    ? problems.filter((problem): problem is string => typeof problem === 'string')
+    : [];
+}
+
+/** A message for people from any failure. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,201 @@
+import { Plus } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
+import type { App } from '../../../../shared/api/schemas.js';
+import { deleteApp, messageOf, restoreApp } from '../api/admin-api.js';
+import { useAdminApps } from '../hooks/use-admin-apps.js';
+import { useGroups } from '../hooks/use-groups.js';
+import { AdminNotice, type Notice } from './admin-notice.js';
+import { AdminTabs } from './admin-tabs.js';
+import { AppForm } from './app-form.js';
+import { AppTable } from './app-table.js';
+import { AuditLog } from './audit-log.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { ImportExport } from './import-export.js';
+import { TrashView } from './trash-view.js';
+import { ViewAs } from './view-as.js';
+
+export interface AdminConsoleProps {
+  /** One app's card as the home page shows it (the form's live preview). */
+  renderCard(app: App): ReactNode;
+  /** The home page's sections for a list of apps ("View as…"). */
+  renderHome(apps: readonly App[]): ReactNode;
+  /** Called after every change, so the rest of the SPA can reload the catalog. */
+  onCatalogChanged?(): void;
+}
+
+const TABS = [
+  { key: 'apps', label: 'Apps' },
+  { key: 'trash', label: 'Trash' },
+  { key: 'audit', label: 'Audit log' },
+  { key: 'view-as', label: 'View as…' },
+  { key: 'import-export', label: 'Import & export' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+/** What the Apps tab shows: the table, or the form for a new app or one being edited. */
+type Editing = { kind: 'table' } | { kind: 'new' } | { kind: 'edit'; app: AdminApp };
+
+/** The admin console at /admin: apps, trash, audit log, "View as…", import and export. */
+export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: AdminConsoleProps) {
+  const [tab, setTab] = useState<TabKey>('apps');
+  const [editing, setEditing] = useState<Editing>({ kind: 'table' });
+  const [deleting, setDeleting] = useState<AdminApp | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const catalog = useAdminApps();
+  const trash = useAdminApps({ deleted: true });
+  const { groups, reload: reloadGroups } = useGroups();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+    // The tab's title says where the admin is (WCAG 2.4.2); the portal's comes back on leaving.
+    const previous = document.title;
+    document.title = previous ? `Admin console · ${previous}` : 'Admin console';
+    return () => {
+      document.title = previous;
+    };
+  }, []);
+
+  const knownGroups = useMemo(() => groups.map((group) => group.name), [groups]);
+  const categories = useMemo(
+    () => [...new Set((catalog.apps ?? []).map((app) => app.category))].sort(),
+    [catalog.apps],
+  );
+  const appIds = useMemo(() => (catalog.apps ?? []).map((app) => app.id).sort(), [catalog.apps]);
+
+  const changed = useCallback(async () => {
+    await Promise.all([catalog.reload(), trash.reload()]);
+    reloadGroups();
+    onCatalogChanged?.();
+  }, [catalog, trash, reloadGroups, onCatalogChanged]);
+  const succeed = useCallback(
+    (message: string, action?: Notice['action']) => {
+      setNotice({ kind: 'success', message, ...(action ? { action } : {}) });
+      void changed();
+    },
+    [changed],
+  );
+  const fail = (message: string) => setNotice({ kind: 'error', message });
+
+  const undoDelete = (app: AdminApp) => async () => {
+    try {
+      await restoreApp(app.id);
+      succeed(`Restored ${app.name}.`);
+    } catch (error) {
+      fail(`${app.name} could not be restored: ${messageOf(error)}`);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const app = deleting;
+    setBusy(true);
+    try {
+      await deleteApp(app.id, app.version);
+      setDeleting(null);
+      succeed(`Deleted ${app.name}. It is in the trash for 30 days.`, {
+        label: 'Undo',
+        run: () => void undoDelete(app)(),
+      });
+      requestAnimationFrame(() => heading.current?.focus());
+    } catch (error) {
+      setDeleting(null);
+      fail(`${app.name} was not deleted: ${messageOf(error)}`);
+      void changed();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const backToTable = () => {
+    setEditing({ kind: 'table' });
+    requestAnimationFrame(() => heading.current?.focus());
+  };
+
+  return (
+    <main className="mx-auto flex w-full max-w-screen-2xl flex-1 flex-col gap-4 px-4 py-6">
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+        Admin console
+      </h1>
+      <AdminTabs<TabKey>
+        tabs={TABS}
+        current={tab}
+        onSelect={(key) => {
+          setTab(key);
+          setEditing({ kind: 'table' });
+        }}
+      >
+        {tab === 'apps' &&
+          (editing.kind === 'table' ? (
+            <div className="flex flex-col gap-4">
+              <div>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  onClick={() => setEditing({ kind: 'new' })}
+                >
+                  <Plus aria-hidden="true" className="size-4" />
+                  New app
+                </button>
+              </div>
+              {catalog.error && (
+                <p role="alert" className="alert alert-error">
+                  {catalog.error}
+                </p>
+              )}
+              {catalog.apps === null ? (
+                !catalog.error && <p role="status">Loading apps…</p>
+              ) : (
+                <AppTable
+                  apps={catalog.apps}
+                  onEdit={(app) => setEditing({ kind: 'edit', app })}
+                  onDelete={setDeleting}
+                />
+              )}
+            </div>
+          ) : (
+            <AppForm
+              key={editing.kind === 'edit' ? editing.app.id : 'new'}
+              app={editing.kind === 'edit' ? editing.app : undefined}
+              knownGroups={knownGroups}
+              categories={categories}
+              renderCard={renderCard}
+              onSaved={(message) => {
+                succeed(message);
+                backToTable();
+              }}
+              onCancel={backToTable}
+            />
+          ))}
+        {tab === 'trash' && (
+          <TrashView
+            apps={trash.apps}
+            error={trash.error}
+            onRestored={(message) => succeed(message)}
+            onError={fail}
+          />
+        )}
+        {tab === 'audit' && <AuditLog appIds={appIds} />}
+        {tab === 'view-as' && <ViewAs knownGroups={knownGroups} renderHome={renderHome} />}
+        {tab === 'import-export' && <ImportExport onImported={(message) => succeed(message)} />}
+      </AdminTabs>
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete ${deleting.name}?`}
+          confirmLabel="Delete"
+          busy={busy}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDeleting(null)}
+        >
+          <p>
+            {deleting.name} disappears from the portal for everyone at once, and from users&apos;
+            favorites. It stays in the trash for 30 days, where it can be restored with its logo and
+            favorites.
+          </p>
+        </ConfirmDialog>
+      )}
+      <AdminNotice notice={notice} onDismiss={() => setNotice(null)} />
+    </main>
+  );
+}

@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import type { AuditEntry } from '../../../../shared/api/admin-schemas.js';
+import { listAudit, messageOf } from '../api/admin-api.js';
+import { ACTION_LABELS, actionOf, auditDiff } from '../utils/audit-diff.js';
+import { formatTime } from '../utils/format.js';
+
+export const AUDIT_PAGE_SIZE = 50;
+
+function Changes({ entry }: { entry: AuditEntry }) {
+  const diff = auditDiff(entry);
+  if (diff.length === 0) return <p className="text-sm">No field changed.</p>;
+  return (
+    <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="Changed fields">
+      <table className="table-xs table">
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Before</th>
+            <th scope="col">After</th>
+          </tr>
+        </thead>
+        <tbody>
+          {diff.map((row) => (
+            <tr key={row.field}>
+              <th scope="row">{row.field}</th>
+              <td className="break-all">
+                {entry.before ? <del className="no-underline">{row.before}</del> : row.before}
+              </td>
+              <td className="break-all">
+                {entry.after ? <ins className="no-underline">{row.after}</ins> : row.after}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The append-only log of admin changes, newest first: filter by app id and by actor, open an
+ * entry to read its fields before and after, load older entries page by page.
+ */
+export function AuditLog({ appIds }: { appIds: readonly string[] }) {
+  const [draft, setDraft] = useState({ app: '', actor: '' });
+  const [filter, setFilter] = useState({ app: '', actor: '' });
+  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const [nextBefore, setNextBefore] = useState<number | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const listId = useId();
+
+  const load = useCallback(
+    async (before?: number) => {
+      setBusy(true);
+      try {
+        const page = await listAudit({
+          ...filter,
+          ...(before === undefined ? {} : { before }),
+          limit: AUDIT_PAGE_SIZE,
+        });
+        setEntries((current) =>
+          before === undefined ? page.items : [...(current ?? []), ...page.items],
+        );
+        setNextBefore(page.nextBefore);
+        setError(null);
+      } catch (failure) {
+        setError(messageOf(failure));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [filter],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilter({ app: draft.app.trim(), actor: draft.actor.trim() });
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form
+        onSubmit={apply}
+        className="flex flex-wrap items-end gap-3"
+        aria-label="Filter the audit log"
+      >
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">App id</span>
+          <input
+            className="input input-bordered input-sm"
+            list={listId}
+            value={draft.app}
+            onChange={(event) => setDraft({ ...draft, app: event.target.value })}
+          />
+          <datalist id={listId}>
+            {appIds.map((id) => (
+              <option key={id} value={id} />
+            ))}
+          </datalist>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">Actor (username)</span>
+          <input
+            className="input input-bordered input-sm"
+            value={draft.actor}
+            onChange={(event) => setDraft({ ...draft, actor: event.target.value })}
+          />
+        </label>
+        <button type="submit" className="btn btn-sm btn-primary">
+          Filter
+        </button>
+        {(filter.app || filter.actor) && (
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost"
+            onClick={() => {
+              setDraft({ app: '', actor: '' });
+              setFilter({ app: '', actor: '' });
+            }}
+          >
+            Show all
+          </button>
+        )}
+      </form>
+      {error && (
+        <p role="alert" className="alert alert-error">
+          {error}
+        </p>
+      )}
+      {entries === null ? (
+        <p role="status">Loading the audit log…</p>
+      ) : entries.length === 0 ? (
+        <p className="text-base-content/75">No entries.</p>
+      ) : (
+        <ol className="flex flex-col gap-2" aria-label="Audit entries, newest first">
+          {entries.map((entry) => (
+            <li key={entry.id} className="border-base-300 rounded-lg border p-3">
+              <details>
+                <summary className="cursor-pointer">
+                  <span className="font-semibold">{ACTION_LABELS[actionOf(entry)]}</span>
+                  {entry.appId && <span> {entry.appId}</span>}
+                  <span className="text-base-content/75 text-sm">
+                    {' '}
+                    by {entry.actor.username || entry.actor.subject}, {formatTime(entry.at)}
+                  </span>
+                </summary>
+                <div className="pt-2">
+                  <Changes entry={entry} />
+                </div>
+              </details>
+            </li>
+          ))}
+        </ol>
+      )}
+      {nextBefore !== undefined && (
+        <div>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={busy}
+            onClick={() => void load(nextBefore)}
+          >
+            Load older entries
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { AuditAction, AuditEntry } from '../../../../shared/api/admin-schemas.js';
+
+export interface FieldDiff {
+  field: string;
+  before: string;
+  after: string;
+}
+
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'Created',
+  update: 'Changed',
+  delete: 'Deleted',
+  restore: 'Restored',
+  logo: 'Logo',
+  import: 'Import',
+  purge: 'Removed for good',
+  notice: 'Notice',
+};
+
+export function actionOf(entry: AuditEntry): AuditAction {
+  // The schema's static type of `action` is a mapped union TypeScript reads as never.
+  return entry.action as unknown as AuditAction;
+}
+
+/** A field's value as people read it: lists comma-joined, booleans yes/no, nothing "(empty)". */
+export function readable(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '(empty)';
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(readable).join(', ');
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** The fields an entry changed, before and after (all fields for creations and deletions). */
+export function auditDiff(entry: Pick<AuditEntry, 'before' | 'after'>): FieldDiff[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields
+    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .map((field) => ({
+      field,
+      before: entry.before ? readable(before[field]) : '—',
+      after: entry.after ? readable(after[field]) : '—',
+    }));
+}
