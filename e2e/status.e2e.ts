@@ -59,7 +59,7 @@ describe('app status from Uptime Kuma', () => {
       await expect
         .poll(() => card.getByRole('img', { name: label }).count(), { timeout: 10_000 })
         .toBe(1);
-      // The tooltip starts with the label (then says since when: "Down: Down for 2 min").
+      // The tooltip starts with the label (then says since when: "Down for 2 min").
       expect(await card.locator(`[data-tip^="${label}"]`).count()).toBe(1);
     }
     // A public app Kuma does not watch.

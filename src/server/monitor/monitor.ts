@@ -84,6 +84,8 @@ export function createMonitor(options: MonitorOptions): Monitor {
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   const failing = new Set<string>();
+  /** Until a source has answered once, the cache knows nothing: no state is worth recording. */
+  let answered = false;
 
   async function collect(
     source: StatusSource,
@@ -105,6 +107,7 @@ export function createMonitor(options: MonitorOptions): Monitor {
       return { source: source.name, ok: false, count: 0, error: reason };
     }
     results.recordSuccess(source.name, statuses);
+    answered = true;
     if (failing.delete(source.name)) {
       log.info({ source: source.name, statuses: statuses.length }, 'status source recovered');
     }
@@ -135,7 +138,7 @@ export function createMonitor(options: MonitorOptions): Monitor {
       ),
       options.notices?.refresh(controller.signal, log),
     ]);
-    if (options.history && !controller.signal.aborted) {
+    if (options.history && answered && !controller.signal.aborted) {
       try {
         await options.history.record(results);
       } catch (error) {

@@ -38,6 +38,14 @@ export function formatTime(time: number): string {
   return `${new Date(time).toISOString().slice(11, 16)} UTC`;
 }
 
+/** "for 12 min" within a day, "since 3 Nov" after; undefined when the start is unknown. */
+export function sinceClause(since: string | undefined, now: number): string | undefined {
+  const start = since === undefined ? Number.NaN : Date.parse(since);
+  if (Number.isNaN(start)) return undefined;
+  const elapsed = now - start;
+  return elapsed < DAY ? `for ${formatDuration(elapsed)}` : `since ${formatDay(start)}`;
+}
+
 /**
  * Since when an app is in its state: "Down for 12 min" within a day, "Up since 3 Nov" after.
  * Undefined when the start is unknown.
@@ -47,11 +55,8 @@ export function describeSince(
   since: string | undefined,
   now: number,
 ): string | undefined {
-  const start = since === undefined ? Number.NaN : Date.parse(since);
-  if (Number.isNaN(start)) return undefined;
-  const elapsed = now - start;
-  if (elapsed < DAY) return `${STATE_WORDS[state]} for ${formatDuration(elapsed)}`;
-  return `${STATE_WORDS[state]} since ${formatDay(start)}`;
+  const clause = sinceClause(since, now);
+  return clause === undefined ? undefined : `${STATE_WORDS[state]} ${clause}`;
 }
 
 /** "99.87%", "100%"; two decimals at most, never rounding 99.999 up to 100. */

@@ -18,12 +18,27 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
+/** bigint columns come back as strings from some drivers (pg): always numbers here. */
+function toRow(row: StatusChangeRow): StatusChangeRow {
+  return {
+    ...row,
+    since: Number(row.since),
+    until: row.until === null ? null : Number(row.until),
+    responseMs: row.responseMs === null ? null : Number(row.responseMs),
+  };
+}
+
 /** The status history's SQL, in Kysely's portable query builder (SQLite and PostgreSQL). */
 export function createStatusHistoryRepository(db: Db) {
   return {
     /** The current state of every app that has one (the rows still open). */
     async openStates(): Promise<StatusChangeRow[]> {
-      return db.selectFrom('statusChanges').selectAll().where('until', 'is', null).execute();
+      const rows = await db
+        .selectFrom('statusChanges')
+        .selectAll()
+        .where('until', 'is', null)
+        .execute();
+      return rows.map(toRow);
     },
 
     /**
@@ -52,7 +67,7 @@ export function createStatusHistoryRepository(db: Db) {
 
     /** An app's rows overlapping [start, end), oldest first. */
     async findRange(appId: string, start: number, end: number): Promise<StatusChangeRow[]> {
-      return db
+      const rows = await db
         .selectFrom('statusChanges')
         .selectAll()
         .where('appId', '=', appId)
@@ -60,11 +75,12 @@ export function createStatusHistoryRepository(db: Db) {
         .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', start)]))
         .orderBy('since')
         .execute();
+      return rows.map(toRow);
     },
 
     /** Every app's rows overlapping [start, end), by app then oldest first. */
     async findAllInRange(start: number, end: number): Promise<StatusChangeRow[]> {
-      return db
+      const rows = await db
         .selectFrom('statusChanges')
         .selectAll()
         .where('since', '<', end)
@@ -72,17 +88,7 @@ export function createStatusHistoryRepository(db: Db) {
         .orderBy('appId')
         .orderBy('since')
         .execute();
-    },
-
-    /** Changes per app that began at or after `since` (for `status:flapping`). */
-    async countChangesSince(since: number): Promise<{ appId: string; changes: number }[]> {
-      const rows = await db
-        .selectFrom('statusChanges')
-        .select((eb) => ['appId', eb.fn.countAll<number | string>().as('changes')])
-        .where('since', '>=', since)
-        .groupBy('appId')
-        .execute();
-      return rows.map((row) => ({ appId: row.appId, changes: Number(row.changes) }));
+      return rows.map(toRow);
     },
 
     /** Deletes the rows that ended before `before`; answers how many. */

@@ -139,6 +139,42 @@ describe('status recorder', () => {
     expect((await rows()).filter((row) => row.appId === 'app-a')).toHaveLength(1);
   });
 
+  it('records nothing after a restart until a source has answered', async () => {
+    const { db, kuma, clock, monitor, set, rows, catalog } = await setup();
+    set(1, 1);
+    await monitor.runOnce();
+    await monitor.stop();
+    kuma.status = 500;
+    const restarted = createMonitor({
+      sources: [createUptimeKumaSource({ url: kuma.url, apiKey: undefined, timeoutMs: 1000 })],
+      apps: catalog,
+      intervalMs: 30_000,
+      dropAfterMs: 10 * MIN,
+      now: () => clock.now,
+      history: createStatusRecorder({
+        repository: createStatusHistoryRepository(db),
+        apps: catalog,
+        retentionDays: 30,
+        now: () => clock.now,
+      }),
+    });
+    clock.now += MIN;
+    await restarted.runOnce();
+    expect((await rows()).map((row) => `${row.appId}:${row.state}:${row.until}`)).toEqual([
+      'app-a:up:null',
+      'app-b:up:null',
+    ]);
+    // Once Kuma answers, its word is recorded (here: a is gone, so unknown).
+    kuma.status = 200;
+    set(undefined, 1);
+    clock.now += MIN;
+    await restarted.runOnce();
+    expect((await rows()).filter((row) => row.until === null).map((row) => row.state)).toEqual([
+      'unknown',
+      'up',
+    ]);
+  });
+
   it('ends the state of an app removed from the catalog', async () => {
     const { db, clock, monitor, set, rows, history } = await setup();
     set(1, 1);

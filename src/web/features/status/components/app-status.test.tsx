@@ -56,7 +56,7 @@ describe('AppStatusIndicator', () => {
     const store = storeWithData();
     render(<AppStatusIndicator app={APP} store={store} />);
     const indicator = screen.getByRole('img', { name: 'Down' });
-    expect(indicator.parentElement).toHaveAttribute('data-tip', 'Down: Down for 10 min · 87 ms');
+    expect(indicator.parentElement).toHaveAttribute('data-tip', 'Down for 10 min · 87 ms');
   });
 });
 

@@ -1,7 +1,7 @@
 import { Wrench } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { describeSince, formatUptime } from '../../../../shared/status/describe.js';
+import { describeSince, formatUptime, sinceClause } from '../../../../shared/status/describe.js';
 import { historyState } from '../../../../shared/status/history.js';
 import type { StatusStore } from '../stores/status-store.js';
 import { describeStrip } from '../utils/describe-strip.js';
@@ -17,20 +17,25 @@ interface AppRef {
   link: string;
 }
 
-/** Since when, and the response time: "Down for 12 min · 120 ms". */
-function useStatusDetails(app: AppRef, store: StatusStore): string | undefined {
+/**
+ * Since when, and the response time. `sentence` starts with the state ("Down for 12 min ·
+ * 87 ms", for text); otherwise it follows the state's label ("for 12 min · 87 ms").
+ */
+function useStatusDetails(app: AppRef, store: StatusStore, sentence: boolean): string | undefined {
   const item = useStore(store, (state) => state.itemFor(app.link));
   if (!item) return undefined;
-  const since = describeSince(historyState(item.status), item.since, Date.now());
-  const parts = [since, item.responseMs === undefined ? undefined : `${item.responseMs} ms`];
-  const text = parts.filter(Boolean).join(' · ');
+  const since = sentence
+    ? describeSince(historyState(item.status), item.since, Date.now())
+    : sinceClause(item.since, Date.now());
+  const speed = item.responseMs === undefined ? undefined : `${item.responseMs} ms`;
+  const text = [since, speed].filter(Boolean).join(' · ');
   return text === '' ? undefined : text;
 }
 
-/** The card's status indicator, its tooltip saying since when and how fast. */
+/** The card's status indicator; its tooltip says since when and how fast ("Down for 12 min"). */
 export function AppStatusIndicator({ app, store }: { app: AppRef; store: StatusStore }) {
   const code = useStore(store, (state) => state.lookup(app.link));
-  return <StatusIndicator code={code} details={useStatusDetails(app, store)} />;
+  return <StatusIndicator code={code} details={useStatusDetails(app, store, false)} />;
 }
 
 /**
@@ -44,7 +49,7 @@ export function AppStatusDetails({ app, store }: { app: AppRef; store: StatusSto
     store,
     (state) => state.notices?.maintenance.includes(app.id) || state.lookup(app.link) === 3,
   );
-  const details = useStatusDetails(app, store);
+  const details = useStatusDetails(app, store, true);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const states = strip ? statesOfStrip(strip.strip) : [];

@@ -29,14 +29,14 @@ export function StatusIndicator({
   details,
 }: {
   code: number | undefined;
-  /** More for the tooltip: since when, response time ("Down for 12 min · 120 ms"). */
+  /** Follows the label in the tooltip: since when and the response time ("for 12 min · 87 ms"). */
   details?: string;
 }) {
   const kind: IndicatorKind = code === undefined ? 'unknown' : statusKind(code);
   const label = kind === 'unknown' ? UNKNOWN_STATUS_LABEL : STATUS_LABELS[kind];
   const { Icon, className } = LOOK[kind];
   return (
-    <span className="tooltip tooltip-left" data-tip={details ? `${label}: ${details}` : label}>
+    <span className="tooltip tooltip-left" data-tip={details ? `${label} ${details}` : label}>
       <span
         role="img"
         aria-label={label}
