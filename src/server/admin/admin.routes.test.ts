@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Monitor } from '../monitor/monitor.js';
+import { createStatusCache } from '../monitor/status-cache.js';
 import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
 
 let ctx: TestContext;
@@ -375,20 +376,19 @@ describe('the OpenAPI document', () => {
   });
 });
 
+/** A real status cache in which one source reported Galaxy up. */
+function galaxyUp() {
+  const results = createStatusCache({ sources: ['probe'], dropAfterMs: 60_000 });
+  results.recordSuccess('probe', [{ url: 'https://galaxy.example.edu/', status: 1 }]);
+  return results;
+}
+
 describe('status in the admin list', () => {
   it('shows the monitor’s status of each app link when known', async () => {
     const local = await createTestContext({
       apps: [{ id: 'galaxy', isPublic: true }, { id: 'other' }],
       deps: {
-        monitor: {
-          results: {
-            version: 1,
-            lookup: (link: string) =>
-              link === 'https://galaxy.example.edu/'
-                ? { url: link, status: 1, seenAt: 0 }
-                : undefined,
-          },
-        } as unknown as Monitor,
+        monitor: { results: galaxyUp() } as unknown as Monitor,
       },
     });
     try {
