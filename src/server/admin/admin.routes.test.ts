@@ -211,6 +211,17 @@ describe('PATCH /api/admin/apps/{id}', () => {
     });
   });
 
+  it('treats the same groups in another order as no change', async () => {
+    await call('PATCH', '/api/admin/apps/rstudio', {
+      body: { version: 1, associatedGroups: ['staff', 'genomics'] },
+    });
+    const same = await call('PATCH', '/api/admin/apps/rstudio', {
+      body: { version: 2, associatedGroups: ['genomics', '/staff'] },
+    });
+    expect(same.json().version).toBe(2);
+    expect((await auditOf('rstudio')).length).toBe(1);
+  });
+
   it('accepts the version in the body', async () => {
     const response = await call('PATCH', '/api/admin/apps/rstudio', {
       body: { version: 1, category: 'Data' },

@@ -61,7 +61,10 @@ export function toAdminApp(record: AppRecord): AdminApp {
   return admin;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Equal values; lists (group names) are compared as sets: their order means nothing. */
+const canonical = (value: unknown) =>
+  JSON.stringify(Array.isArray(value) ? [...(value as unknown[])].map(String).sort() : value);
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** The fields that differ, as `{before, after}` with only those fields. */
 export function changedFields(
