@@ -80,6 +80,14 @@ describe('PUT /api/admin/apps/{id}/logo', () => {
     });
   });
 
+  it('sniffs a PNG sent with a wrong or generic content type', async () => {
+    for (const type of ['application/octet-stream', 'text/plain', 'application/x-unknown']) {
+      const response = await put(PNG, type);
+      expect(response.statusCode, type).toBe(200);
+      expect(response.json().image).toMatch(/\.png$/);
+    }
+  });
+
   it('takes multipart uploads and sniffs the type from the bytes, not the name', async () => {
     const response = await multipart(GIF, 'logo.png', 'image/png');
     expect(response.statusCode).toBe(200);
@@ -109,6 +117,8 @@ describe('PUT /api/admin/apps/{id}/logo', () => {
   it.each<[string, Buffer | string, string, number]>([
     ['a text file named .png', 'hello, not an image', 'image/png', 415],
     ['a PDF', Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n'), 'application/octet-stream', 415],
+    ['a PDF as application/pdf', Buffer.from('%PDF-1.4\n'), 'application/pdf', 415],
+    ['a text file sent as text/plain', 'just text', 'text/plain', 415],
     ['HTML posing as SVG', '<html><script>alert(1)</script></html>', 'image/svg+xml', 415],
     ['an empty body', Buffer.alloc(0), 'image/png', 400],
     ['more than 2 MiB', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), 'image/png', 413],

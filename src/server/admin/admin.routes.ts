@@ -101,10 +101,17 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   for (const type of ['text/yaml', 'application/yaml', 'application/x-yaml', 'text/plain']) {
     app.addContentTypeParser(
       type,
-      { parseAs: 'string', bodyLimit: MAX_IMPORT_BYTES },
+      // Bytes, not text: a logo sent as text/plain must arrive intact to be recognised.
+      { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES },
       (_request, body, done) => done(null, body),
     );
   }
+  // Any other type arrives as bytes: a logo's type is decided from them, not from the header.
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
   for (const type of ['application/octet-stream', /^image\//]) {
     app.addContentTypeParser(
       type,
@@ -247,6 +254,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
         bytes = await file.toBuffer();
       } else if (Buffer.isBuffer(request.body)) {
         bytes = request.body;
+      } else if (typeof request.body === 'string') {
+        bytes = Buffer.from(request.body, 'utf8');
       } else {
         throw new BadRequestError('Send the image as the request body, or as multipart.');
       }
