@@ -187,6 +187,20 @@ describe('POST /api/admin/apps', () => {
     expect(response.statusCode).toBe(400);
   });
 
+  it('answers 400 to malformed JSON and to prototype keys', async () => {
+    for (const payload of ['{"name": ', '{"name": "x", "__proto__": {"isAdmin": true}}']) {
+      const response = await call('POST', '/api/admin/apps', {
+        body: payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        status: 400,
+        message: 'The request body is not valid JSON.',
+      });
+    }
+  });
+
   it('answers 409 when the id is taken', async () => {
     const response = await call('POST', '/api/admin/apps', { body: { name: 'Galaxy' } });
     expect(response.statusCode).toBe(409);
@@ -297,7 +311,10 @@ describe('DELETE and restore', () => {
     const purgeIn = Date.parse(trash[0].purgeAt) - Date.parse(trash[0].deletedAt);
     expect(purgeIn).toBe(30 * 24 * 3600 * 1000);
 
-    const restored = await call('POST', '/api/admin/apps/rstudio/restore');
+    // Sent with a JSON content type and no body, as some clients do.
+    const restored = await call('POST', '/api/admin/apps/rstudio/restore', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(restored.statusCode).toBe(200);
     expect(restored.json().deletedAt).toBeUndefined();
     expect(await publicIds(aliceToken)).toContain('rstudio');

@@ -106,6 +106,26 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
       (_request, body, done) => done(null, body),
     );
   }
+  // JSON as everywhere, except that an empty body (a POST .../restore sent with a JSON content
+  // type) is no body rather than an error. Prototype keys are refused, as Fastify's parser does.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(
+        null,
+        JSON.parse(text, (key, value: unknown) => {
+          if (key === '__proto__' || key === 'constructor') {
+            throw new SyntaxError(`"${key}" is not allowed`);
+          }
+          return value;
+        }),
+      );
+    } catch (error) {
+      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
+    }
+  });
   // Any other type arrives as bytes: a logo's type is decided from them, not from the header.
   app.addContentTypeParser(
     '*',
