@@ -265,6 +265,20 @@ describe('PATCH /api/admin/apps/{id}', () => {
     expect(app).toMatchObject({ name: 'Galaxy EU', version: 2 });
   });
 
+  it('lets exactly one of concurrent edits of the same version win', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call('PATCH', '/api/admin/apps/galaxy', {
+          body: { description: `Edit ${i}` },
+          headers: { 'if-match': '1' },
+        }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    expect((await call('GET', '/api/admin/apps/galaxy')).json().version).toBe(2);
+  });
+
   it('answers 428 without a version, 400 to bad fields, 404 to unknown apps', async () => {
     const none = await call('PATCH', '/api/admin/apps/galaxy', { body: { name: 'X' } });
     expect(none.statusCode).toBe(428);
