@@ -157,8 +157,7 @@ export const VARIABLES = {
   }),
   dataDir: variable({
     name: 'DATA_DIR',
-    description:
-      'Folder for the SQLite database (catalog, logos, audit log, users). Created when missing.',
+    description: 'Folder for the SQLite database and stored files (logos). Created when missing.',
     defaultText: './data',
     parse: nonEmpty,
     fallback: () => './data',
