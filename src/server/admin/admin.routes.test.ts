@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Monitor } from '../monitor/monitor.js';
 import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
 
 let ctx: TestContext;
@@ -414,38 +413,5 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.paths['/api/admin/apps/{appId}'])).toEqual(
       expect.arrayContaining(['get', 'patch', 'delete']),
     );
-  });
-});
-
-describe('status in the admin list', () => {
-  it('shows the monitor’s status of each app link when known', async () => {
-    const local = await createTestContext({
-      apps: [{ id: 'galaxy', isPublic: true }, { id: 'other' }],
-      deps: {
-        monitor: {
-          results: {
-            version: 1,
-            lookup: (link: string) =>
-              link === 'https://galaxy.example.edu/'
-                ? { url: link, status: 1, seenAt: 0 }
-                : undefined,
-          },
-        } as unknown as Monitor,
-      },
-    });
-    try {
-      const token = await local.issuer.tokenFor('admin', [], {
-        realm_access: { roles: ['portal-admin'] },
-      });
-      const items = (
-        await local.app.inject({ method: 'GET', url: '/api/admin/apps', headers: bearer(token) })
-      ).json().items;
-      expect(items.map((app: { id: string; status?: number }) => [app.id, app.status])).toEqual([
-        ['galaxy', 1],
-        ['other', undefined],
-      ]);
-    } finally {
-      await local.close();
-    }
   });
 });

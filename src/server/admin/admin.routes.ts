@@ -25,7 +25,7 @@ import { BadRequestError, NotFoundError } from '../http/errors.js';
 import { requireAdmin } from './admin-guard.js';
 import { createAdminRepository } from './admin.repository.js';
 import { createAdminService, invalidFields } from './admin.service.js';
-import { actorOf } from './app-snapshot.js';
+import { actorOf, withStatus } from './app-snapshot.js';
 import {
   exportCatalog,
   importCatalog,
@@ -152,14 +152,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     },
     async (request) => {
       const items = await admin.list(request.query.deleted);
-      const statusOf = options.statusOf;
-      if (statusOf) {
-        for (const item of items) {
-          const status = item.link === '' ? undefined : statusOf(item.link.trim());
-          if (status !== undefined) item.status = status;
-        }
-      }
-      return { items };
+      return { items: options.statusOf ? withStatus(items, options.statusOf) : items };
     },
   );
 

@@ -78,3 +78,15 @@ export function changedFields(
     after: Object.fromEntries(fields.map((key) => [key, after[key]])),
   };
 }
+
+/** Adds the monitor's current status of each app's link, where known. */
+export function withStatus(
+  apps: AdminApp[],
+  statusOf: (link: string) => number | undefined,
+): AdminApp[] {
+  for (const app of apps) {
+    const status = app.link.trim() === '' ? undefined : statusOf(app.link.trim());
+    if (status !== undefined) app.status = status;
+  }
+  return apps;
+}
