@@ -92,6 +92,9 @@ describe('the app table', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Visibility' }), '');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Environment' }), 'prod');
     expect(rowNames()).toEqual(['Galaxy']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Environment' }), '');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Data');
+    expect(rowNames()).toEqual(['OMERO']);
   });
 });
 
