@@ -15,13 +15,13 @@ import { useAppSearch } from './use-app-search.js';
 /** The whole SPA: header, home screen and footer, with the stores wired once. */
 export function App({ environment }: { environment: AppEnvironment }) {
   const [stores] = useState(() => createStores(environment));
+  const { route, go } = useRoute(environment.currentPath);
   const info = usePortalInfo();
 
   useEffect(() => {
     void bootstrap(stores);
   }, [stores]);
   useStatusPolling({ store: stores.status, isReady: stores.appsLoaded });
-  const { route, go } = useRoute(environment.currentPath);
 
   const search = useSearchQuery();
   const { hits, results } = useAppSearch(stores, search.query);
