@@ -40,6 +40,8 @@ describe.skipIf(!availability.ok)('the admin console against a real Keycloak', (
     const port = await freePort();
     keycloak = await startKeycloak({
       portalUrls: [`http://127.0.0.1:${port}`],
+      // A busy machine (two cores, several test runs) can take longer than the default 120 s.
+      timeoutMs: 240_000,
       log: (line) => console.log(line),
     });
     catalogDir = mkdtempSync(join(tmpdir(), 'portal-e2e-admin-'));
