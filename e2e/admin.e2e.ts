@@ -40,6 +40,8 @@ describe.skipIf(!availability.ok)('the admin console against a real Keycloak', (
     const port = await freePort();
     keycloak = await startKeycloak({
       portalUrls: [`http://127.0.0.1:${port}`],
+      // A busy machine (two cores, several test runs) can take longer than the default 120 s.
+      timeoutMs: 240_000,
       log: (line) => console.log(line),
     });
     catalogDir = mkdtempSync(join(tmpdir(), 'portal-e2e-admin-'));
@@ -91,10 +93,18 @@ describe.skipIf(!availability.ok)('the admin console against a real Keycloak', (
     await page.locator('#username').fill(username);
     await page.locator('#password').fill(username);
     await page.locator('#kc-login').click();
-    await page.waitForURL(
-      (url) => url.origin === portal.url && !url.pathname.startsWith('/auth/'),
-      { timeout: 30_000 },
-    );
+    try {
+      await page.waitForURL(
+        (url) => url.origin === portal.url && !url.pathname.startsWith('/auth/'),
+        // Generous: two cores shared with other test runs can make Keycloak slow to answer.
+        { timeout: 60_000 },
+      );
+    } catch (error) {
+      const text = await page.locator('body').innerText();
+      throw new Error(`sign-in stopped at ${page.url()}: ${text.slice(0, 300)}`, {
+        cause: error,
+      });
+    }
     const given = username[0]!.toUpperCase() + username.slice(1);
     await page.getByText(`Hello, ${given}`).first().waitFor({ timeout: 15_000 });
   }
@@ -194,7 +204,7 @@ describe.skipIf(!availability.ok)('the admin console against a real Keycloak', (
 
     await done(other.context, other.watched);
     await done(context, watched);
-  });
+  }, 180_000);
 
   it('on a 375 px screen the Admin link is in the menu and the console fits', async () => {
     const { context, watched } = await newContext({ width: 375 });
@@ -207,7 +217,10 @@ describe.skipIf(!availability.ok)('the admin console against a real Keycloak', (
     await page.locator('#username').fill('admin');
     await page.locator('#password').fill('admin');
     await page.locator('#kc-login').click();
-    await page.waitForURL((url) => url.origin === portal.url && !url.pathname.startsWith('/auth/'));
+    await page.waitForURL(
+      (url) => url.origin === portal.url && !url.pathname.startsWith('/auth/'),
+      { timeout: 60_000 },
+    );
 
     await menu.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'Admin' }).click();
@@ -220,7 +233,7 @@ describe.skipIf(!availability.ok)('the admin console against a real Keycloak', (
     expect(await overflows()).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
     await done(context, watched);
-  });
+  }, 120_000);
 
   it('alice sees no Admin link, gets 403 from the admin API and a clear page at /admin', async () => {
     const { context, watched } = await newContext();
@@ -235,5 +248,5 @@ describe.skipIf(!availability.ok)('the admin console against a real Keycloak', (
     expect(await page.getByRole('tablist').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await done(context, watched);
-  });
+  }, 120_000);
 });
