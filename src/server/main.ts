@@ -9,7 +9,7 @@ import { DatabaseError, openDatabase } from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { createFileStorage } from './files/file-storage.js';
 import { DevIdpRefusedError, resolveIdentityProvider } from './dev-idp/dev-idp.js';
-import { redactUrl } from './auth/log-redaction.js';
+import { loggerOptions } from './http/request-log.js';
 import { createMonitorFromConfig } from './monitor/monitor-setup.js';
 
 function version(): string {
@@ -55,19 +55,7 @@ async function main(): Promise<void> {
     monitor,
     devIdp,
     version: version(),
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: {
-        // Fastify's own request fields, with sign-in codes and state taken out of the URL.
-        req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
-          method: request.method,
-          url: redactUrl(request.url),
-          host: request.host,
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    logger: loggerOptions(config.logLevel),
   });
 
   // Graceful shutdown: stop accepting, let requests in flight finish (idle keep-alive sockets

@@ -70,6 +70,8 @@ export interface SignInDeps {
   /** Writes the user record from the principal (after sign-in and after each refresh). */
   syncUser: (principal: Principal) => Promise<void>;
   onWarning?: (message: string, error?: unknown) => void;
+  /** Told about the claims of every sign-in and refresh (to report a missing groups claim). */
+  onClaims?: (claims: Record<string, unknown>) => void;
   /** Sign-ins under way kept per client address; a newer one replaces the oldest. */
   pendingPerClient?: number;
   /** Sign-ins under way kept in total; beyond it the oldest are dropped. */
@@ -206,6 +208,7 @@ export function createSignInService(deps: SignInDeps) {
       throw fail('unavailable', undefined, error);
     }
     const claims = claimsOf(tokens);
+    if (claims) deps.onClaims?.(claims);
     const principal = claims && principalFromClaims(claims, deps.groupsClaim);
     if (!principal?.subject) throw fail('refused', 'invalid_response');
 

@@ -55,6 +55,8 @@ export function serverOptions(
     requestTimeout: server.requestTimeoutMs,
     keepAliveTimeout: server.keepAliveTimeoutMs,
     connectionTimeout: server.idleTimeoutMs,
+    // One line per request at debug (http/request-log.ts) instead of two at info.
+    disableRequestLogging: true,
     // Closing: the closing guard below answers with the project's body instead.
     return503OnClosing: false,
     clientErrorHandler: onClientError,
