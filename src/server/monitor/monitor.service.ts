@@ -34,15 +34,21 @@ export function createMonitorStatusService(deps: {
   const memo = new WeakMap<object, { version: number; listing: StatusListing }>();
 
   function compute(apps: readonly { link: string }[]): StatusListing {
-    const byUrl = new Map<string, number>();
+    const byUrl = new Map<string, { status: number; seenAt: number; stale: boolean }>();
     for (const app of apps) {
       if (byUrl.has(app.link) || app.link.trim() === '') continue;
       const found = deps.results.lookup(app.link.trim());
-      if (found) byUrl.set(app.link, found.status);
+      if (found) byUrl.set(app.link, found);
     }
+    // `checkedAt` and `stale` let the SPA say a status is out of date (finding 8 of issue 10).
     const items = [...byUrl]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([url, status]) => ({ url, status }));
+      .map(([url, found]) => ({
+        url,
+        status: found.status,
+        checkedAt: new Date(found.seenAt).toISOString(),
+        stale: found.stale,
+      }));
     return listingOf(items);
   }
 

@@ -122,7 +122,18 @@ export type PortalInfo = Static<typeof PortalInfoSchema>;
 
 /** One item of the monitor's status list (spec section 3). */
 export const StatusItemSchema = Type.Object(
-  { url: Type.String(), status: Type.Integer() },
+  {
+    url: Type.String(),
+    status: Type.Integer(),
+    checkedAt: Type.String({
+      format: 'date-time',
+      description: 'When the monitor last read this status from its source.',
+    }),
+    stale: Type.Boolean({
+      description:
+        'True while the source is failing: `status` is the last good value, kept until dropped.',
+    }),
+  },
   { additionalProperties: false },
 );
 export type StatusItem = Static<typeof StatusItemSchema>;

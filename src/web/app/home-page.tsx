@@ -45,6 +45,7 @@ export function HomePage({
   const loading = useStore(catalog, (state) => state.loading);
   const failed = useStore(catalog, (state) => state.failed);
   const lookup = useStore(status, (state) => state.lookup);
+  const statusItem = useStore(status, (state) => state.item);
 
   const { hits } = search;
   const shownApps = useMemo(() => (hits ? hits.map((hit) => hit.app) : (apps ?? [])), [hits, apps]);
@@ -63,7 +64,13 @@ export function HomePage({
         key={app.id}
         app={app}
         nameParts={matches?.length ? highlightParts(app.name, matches) : undefined}
-        status={<StatusIndicator code={lookup(app.link)} />}
+        status={
+          <StatusIndicator
+            code={lookup(app.link)}
+            stale={statusItem(app.link)?.stale}
+            checkedAt={statusItem(app.link)?.checkedAt}
+          />
+        }
         favoriteToggle={
           isAuthenticated ? (
             <FavoriteToggle app={app} isFavorite={favoriteIds.has(app.id)} onChanged={applyMe} />
