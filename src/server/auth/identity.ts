@@ -66,6 +66,7 @@ export function createIdentity(deps: IdentityDeps): {
       now: deps.now ?? Date.now,
       syncUser: deps.syncUser,
       onClaims,
+      onSessionEnded: (reason) => deps.log().info({ reason }, `session ended: ${reason}`),
       pendingPerClient: config.limits.signOnPendingPerClient,
       pendingMax: config.limits.signOnPendingMax,
       onWarning: (message, error) =>
