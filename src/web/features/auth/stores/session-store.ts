@@ -88,6 +88,8 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
   let initializing: Promise<void> | undefined;
   let silentAttempt: Promise<boolean> | undefined;
+  let silentPending = false;
+  let loginRequested = false;
 
   return createStore<SessionState>()(
     persist(
@@ -117,8 +119,9 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
 
         silentSignIn() {
           const silent = deps.silentSignOn;
-          if (!silent || get().isAuthenticated) return Promise.resolve(false);
+          if (!silent || get().isAuthenticated || loginRequested) return Promise.resolve(false);
           silentAttempt ??= (async () => {
+            silentPending = true;
             try {
               const result = await silent.attempt();
               if (result !== 'signed-in') return false;
@@ -131,6 +134,8 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
             } catch (error) {
               silent.failed();
               logError('The silent sign-in check failed; staying signed out.', error);
+            } finally {
+              silentPending = false;
             }
             return false;
           })();
@@ -138,12 +143,24 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         },
 
         login() {
-          deps.silentSignOn?.signingIn();
-          try {
-            deps.signIn();
-          } catch (error) {
-            logError('Sign-in failed.', error);
-          }
+          // The sign-in click wins over the silent check: a check still running would send its
+          // own authorization request to the provider, which can replace the sign-in's there
+          // ("Your login attempt timed out"). So no new check starts, and a running one is
+          // waited for (it ends within its time-out); if it signed the user in, nothing is left
+          // to do.
+          loginRequested = true;
+          const go = () => {
+            deps.silentSignOn?.signingIn();
+            try {
+              deps.signIn();
+            } catch (error) {
+              logError('Sign-in failed.', error);
+            }
+          };
+          if (!silentPending || !silentAttempt) return go();
+          void silentAttempt.then((signedIn) => {
+            if (!signedIn) go();
+          });
         },
 
         async logout() {
