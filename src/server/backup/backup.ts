@@ -133,7 +133,8 @@ export function restore(dataDirIn: string, file: string): { files: number } {
   const lock = lockDataDir(dataDir);
   try {
     for (const entry of readdirSync(dataDir)) {
-      if (!entry.startsWith('portal.lock')) rmSync(join(dataDir, entry), { recursive: true, force: true });
+      if (!entry.startsWith('portal.lock'))
+        rmSync(join(dataDir, entry), { recursive: true, force: true });
     }
     for (const [name, data] of Object.entries(entries)) {
       if (name.endsWith('/')) continue;
