@@ -20,6 +20,7 @@ import { compression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { openapi } from './http/openapi.js';
 import { rateLimits } from './http/rate-limits.js';
+import { requestLog } from './http/request-log.js';
 import { closingGuard, limitConnections, serverOptions } from './http/server-options.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createMonotonicClock } from './lib/clock.js';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Infrastructure and cross-cutting concerns.
   registerErrorHandling(app);
   await app.register(securityHeaders, { publicUrl: config.publicUrl, issuer: config.oidc.issuer });
+  await app.register(requestLog, { slowMs: config.server.slowRequestMs });
   // Shutdown answers and rate limits (after the security headers, so 503/429 carry them too).
   await app.register(closingGuard);
   await app.register(rateLimits, {

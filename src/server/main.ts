@@ -1,15 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { CatalogError } from './catalog/catalog-file.js';
 import { prepareCatalog } from './catalog/catalog-startup.js';
 import { createAppsRepository } from './catalog/apps.repository.js';
-import { DatabaseError, openDatabase } from './db/database.js';
+import { DatabaseError, DataDirInUseError, lockDataDir, openDatabase } from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { createFileStorage } from './files/file-storage.js';
 import { DevIdpRefusedError, resolveIdentityProvider } from './dev-idp/dev-idp.js';
-import { redactUrl } from './auth/log-redaction.js';
+import { loggerOptions } from './http/request-log.js';
 import { createMonitorFromConfig } from './monitor/monitor-setup.js';
 
 function version(): string {
@@ -29,9 +29,15 @@ async function main(): Promise<void> {
   // development only; refused otherwise).
   const { config, devIdp } = resolveIdentityProvider(loadConfig(process.env));
   const dataDir = resolve(config.dataDir);
+  // Data at rest is the owner's only: database, WAL, logos (files 0600, folders 0700).
+  process.umask(0o077);
+  // One server per DATA_DIR: a second one is refused here, with a clear message.
+  lockDataDir(dataDir);
   const db = openDatabase(join(dataDir, 'portal.db'));
   await migrateToLatest(db);
 
+  mkdirSync(join(dataDir, 'storage'), { recursive: true, mode: 0o700 });
+  chmodSync(join(dataDir, 'storage'), 0o700);
   const storage = createFileStorage(join(dataDir, 'storage'));
   const apps = createAppsRepository(db);
   await prepareCatalog({ config, db, storage, log: (message) => console.log(message) });
@@ -45,19 +51,7 @@ async function main(): Promise<void> {
     monitor,
     devIdp,
     version: version(),
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: {
-        // Fastify's own request fields, with sign-in codes and state taken out of the URL.
-        req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
-          method: request.method,
-          url: redactUrl(request.url),
-          host: request.host,
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    logger: loggerOptions(config.logLevel),
   });
 
   // Graceful shutdown: stop accepting, let requests in flight finish (idle keep-alive sockets
@@ -112,7 +106,8 @@ main().catch((error: unknown) => {
     error instanceof DevIdpRefusedError ||
     error instanceof CatalogError ||
     error instanceof MigrationError ||
-    error instanceof DatabaseError
+    error instanceof DatabaseError ||
+    error instanceof DataDirInUseError
   ) {
     console.error(`\n${error.message}\n`);
   } else {

@@ -62,8 +62,14 @@ export function createCatalogSnapshot(
       // caught by comparing the fingerprint, at most once per recheckMs.
       if (loadedVersion === undefined || now() - checkedAt >= recheckMs) {
         checkedAt = now();
-        const version = await source.catalogVersion();
-        if (version !== loadedVersion) {
+        let version: string | undefined;
+        try {
+          version = await source.catalogVersion();
+        } catch (error) {
+          // The database is locked or failing: keep serving the catalog from memory.
+          if (!entries) throw error;
+        }
+        if (version !== undefined && version !== loadedVersion) {
           invalidate();
           loadedVersion = version;
         }
