@@ -12,7 +12,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET = { jsKb: 100, cssKb: 20 };
+// Lowered with issue 12 to what the build reaches (JS 83.2 KB, CSS 14.8 KB) plus a little room:
+// React DOM is about 57 KB of the JavaScript; the search engine and the sign-in helpers load later.
+export const BUDGET = { jsKb: 85, cssKb: 16 };
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const outDir = join(root, 'dist', 'web');

@@ -10,7 +10,7 @@ import {
 import type { App, Me, PortalInfo } from '../../shared/api/schemas.js';
 import type { Principal } from '../auth/principal.js';
 import { loadRenderer } from './page-renderer.js';
-import { parseTemplate, type PageTemplate } from './page-template.js';
+import { inlineStylesheets, parseTemplate, type PageTemplate } from './page-template.js';
 
 export interface PageDeps {
   /** The built index.html, cut around its root (page-template.ts). */
@@ -105,7 +105,12 @@ export type PageService = ReturnType<typeof createPageService>;
 /** The built index.html of the web app in `root`, or null when there is no build. */
 export function readTemplate(root: string): PageTemplate | null {
   const path = join(root, 'index.html');
-  return existsSync(path) ? parseTemplate(readFileSync(path, 'utf8')) : null;
+  if (!existsSync(path)) return null;
+  const readAsset = (href: string) => {
+    const file = join(root, ...href.split('/').filter((part) => part !== '' && part !== '..'));
+    return existsSync(file) ? readFileSync(file, 'utf8') : null;
+  };
+  return parseTemplate(inlineStylesheets(readFileSync(path, 'utf8'), readAsset));
 }
 
 /**
