@@ -102,6 +102,8 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
   let silentAttempt: Promise<boolean> | undefined;
   /** True while the silent check runs. */
   let silentPending = false;
+  /** Set by login(): a silent check must not start while the page leaves to sign in. */
+  let leavingToSignIn = false;
 
   return createStore<SessionState>()(
     persist(
@@ -132,7 +134,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
 
         silentSignIn() {
           const silent = deps.silentSignOn;
-          if (!silent || get().isAuthenticated) return Promise.resolve(false);
+          if (!silent || get().isAuthenticated || leavingToSignIn) return Promise.resolve(false);
           silentAttempt ??= (async () => {
             silentPending = true;
             try {
@@ -156,6 +158,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         },
 
         login() {
+          leavingToSignIn = true;
           deps.silentSignOn?.signingIn();
           const signIn = () => {
             try {
