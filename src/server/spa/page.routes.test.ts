@@ -235,6 +235,21 @@ describe('other paths and fallbacks', () => {
     expect(stateOf(body).apps.map((app) => app.id)).toEqual(['galaxy', 'wiki']);
   });
 
+  it('falls back to the state alone when rendering fails, and tries again next time', async () => {
+    let fail = true;
+    await start((state) => {
+      if (fail) throw new Error('render failed');
+      return render(state);
+    });
+    const first = await ctx.app.inject({ url: '/' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<div id="root"></div>');
+    expect(stateOf(first.body).apps).toHaveLength(2);
+    fail = false;
+    const second = await ctx.app.inject({ url: '/' });
+    expect(rootOf(second.body)).toContain('Galaxy');
+  });
+
   it("titles the page with the portal's title, escaped", async () => {
     await start(render, { PORTAL_TITLE: 'Lab <Portal> & Co' });
     const { body } = await ctx.app.inject({ url: '/' });

@@ -45,13 +45,16 @@ const MAX_PUBLIC_PAGES = 32;
 export function createPageService(deps: PageDeps) {
   const publicPages = new WeakMap<readonly App[], Map<string, RenderedPage>>();
 
-  function build(state: PageState, personal: boolean): RenderedPage {
+  /** Renders a page; `complete` is false when the rendering failed (never kept then). */
+  function build(state: PageState, personal: boolean): RenderedPage & { complete: boolean } {
     let body = '';
+    let complete = true;
     if (deps.render) {
       try {
         body = deps.render(state);
       } catch (error) {
         // The browser can still render from the state; the visitor only loses the head start.
+        complete = false;
         deps.log().error({ err: error }, 'server rendering of the home page failed');
       }
     }
@@ -63,7 +66,7 @@ export function createPageService(deps: PageDeps) {
     const etag = personal
       ? undefined
       : `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    return { html, personal, etag };
+    return { html, personal, etag, complete };
   }
 
   return {
@@ -78,9 +81,10 @@ export function createPageService(deps: PageDeps) {
         pages = new Map();
         publicPages.set(apps, pages);
       }
-      let page = pages.get(search);
-      if (!page) {
-        page = build({ portal: deps.portal, me: null, apps: [...apps], search }, false);
+      const kept = pages.get(search);
+      if (kept) return kept;
+      const page = build({ portal: deps.portal, me: null, apps: [...apps], search }, false);
+      if (page.complete) {
         if (pages.size >= MAX_PUBLIC_PAGES) pages.clear();
         pages.set(search, page);
       }
