@@ -127,9 +127,9 @@ export async function loadPages(
   const { root, render, ...rest } = options;
   const template = readTemplate(root);
   if (!template) return null;
-  return createPageService({
-    ...rest,
-    template,
-    render: render === undefined ? await loadRenderer() : render,
-  });
+  const renderer = render === undefined ? await loadRenderer() : render;
+  if (renderer === null) {
+    rest.log().warn('No server-rendering bundle (dist/ssr): the browser renders the home page.');
+  }
+  return createPageService({ ...rest, template, render: renderer });
 }
