@@ -343,6 +343,15 @@ describe('silent sign-in on load', () => {
     expect(frames()).toHaveLength(0);
   });
 
+  it('starts no silent check once a sign-in is under way', async () => {
+    const { store, events } = load();
+    await store.getState().init();
+    store.getState().login();
+    expect(events).toEqual(['sign in']);
+    await expect(store.getState().silentSignIn()).resolves.toBe(false);
+    expect(frames()).toHaveLength(0);
+  });
+
   it('makes no check when the user is already signed in', async () => {
     server.use(http.get('/api/me', () => HttpResponse.json(makeMe())));
     const { store } = load();
