@@ -6,10 +6,10 @@
  * bad field, as the app routes do.
  */
 import { Type, type Static } from 'typebox';
+import { PORTAL_NOTICE_SEVERITIES } from '../notices/notice-rules.js';
 import { ActorSchema } from './admin-schemas.js';
 
-export const PORTAL_NOTICE_SEVERITIES = ['info', 'maintenance', 'incident'] as const;
-export type PortalNoticeSeverity = (typeof PORTAL_NOTICE_SEVERITIES)[number];
+export { PORTAL_NOTICE_SEVERITIES, type PortalNoticeSeverity } from '../notices/notice-rules.js';
 
 const SeveritySchema = Type.Union([
   Type.Literal('info'),

@@ -1,6 +1,9 @@
 import type { FieldErrors } from '../catalog/app-rules.js';
 import { isAppId } from '../catalog/app-rules.js';
-import { PORTAL_NOTICE_SEVERITIES, type PortalNoticeSeverity } from '../api/notice-schemas.js';
+
+/** How a notice reads: general information, planned maintenance, or an incident. */
+export const PORTAL_NOTICE_SEVERITIES = ['info', 'maintenance', 'incident'] as const;
+export type PortalNoticeSeverity = (typeof PORTAL_NOTICE_SEVERITIES)[number];
 
 export const NOTICE_LIMITS = {
   title: 200,
