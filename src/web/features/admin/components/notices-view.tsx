@@ -110,7 +110,7 @@ export function NoticesView({ appIds, onChanged, onError, now = Date.now }: Noti
                 className="border-base-300 flex flex-wrap items-start gap-3 rounded-lg border p-3"
               >
                 <div className="min-w-0 flex-1">
-                  <h3 className="font-semibold break-words">{notice.title}</h3>
+                  <h2 className="font-semibold break-words">{notice.title}</h2>
                   <p className="text-base-content/75 text-sm">
                     {SEVERITY_LABELS[notice.severity]} · {STATE_LABELS[state]} ·{' '}
                     {formatTime(notice.startsAt)} – {formatTime(notice.endsAt)}
