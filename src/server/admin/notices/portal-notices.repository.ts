@@ -4,6 +4,11 @@ import type { Db } from '../../db/database.js';
 import type { Trx } from '../admin.repository.js';
 import type { PortalNoticeRow } from './portal-notices.table.js';
 
+/** At most this many notices are listed for admins (latest start first)... */
+export const MAX_LISTED_NOTICES = 500;
+/** ...and at most this many in force are shown to viewers (earliest start first). */
+export const MAX_ACTIVE_NOTICES = 20;
+
 /** Data access of portal notices: the only place their SQL lives. */
 export function createPortalNoticesRepository(db: Db) {
   return {
@@ -13,6 +18,7 @@ export function createPortalNoticesRepository(db: Db) {
         .selectAll()
         .orderBy('startsAt', 'desc')
         .orderBy('created', 'desc')
+        .limit(MAX_LISTED_NOTICES)
         .execute();
     },
 
@@ -29,6 +35,7 @@ export function createPortalNoticesRepository(db: Db) {
         .where('startsAt', '<=', at)
         .orderBy('startsAt')
         .orderBy('created')
+        .limit(MAX_ACTIVE_NOTICES)
         .execute();
     },
 
