@@ -294,3 +294,19 @@ describe('portal notices from a browser session', () => {
     expect((await ctx.app.inject({ url: '/api/notices' })).json().notices).toEqual([]);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the notice routes with their schemas', async () => {
+    await setup();
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    expect(Object.keys(doc.paths['/api/admin/notices'])).toEqual(
+      expect.arrayContaining(['get', 'post']),
+    );
+    expect(Object.keys(doc.paths['/api/admin/notices/{noticeId}'])).toEqual(
+      expect.arrayContaining(['patch', 'delete']),
+    );
+    const text = JSON.stringify(doc);
+    expect(text).toContain('startsAt');
+    expect(text).toContain('appIds');
+  });
+});
