@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PortalNotice } from '../../../../shared/api/notice-schemas.js';
 import {
   checkNoticeFields,
@@ -40,6 +40,15 @@ export interface NoticeFormProps {
 /** Creates or edits a portal notice; the server's rules are checked before anything is sent. */
 export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }: NoticeFormProps) {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  /** After a refusal: the focus goes to the first field with a problem. */
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() =>
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+  // Opening the form puts the focus on its heading, as the app form does.
+  useEffect(() => heading.current?.focus(), []);
   const [title, setTitle] = useState(notice?.title ?? '');
   const [text, setText] = useState(notice?.text ?? '');
   const [severity, setSeverity] = useState<PortalNoticeSeverity>(notice?.severity ?? 'info');
@@ -68,6 +77,7 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
     const checked = checkNoticeFields(body);
     if (Object.keys(checked.errors).length > 0) {
       setErrors(checked.errors);
+      focusFirstProblem();
       return;
     }
     setErrors({});
@@ -79,8 +89,10 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
       );
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      if (fields) setErrors(fields);
-      else setFailure(messageOf(error));
+      if (fields) {
+        setErrors(fields);
+        focusFirstProblem();
+      } else setFailure(messageOf(error));
     } finally {
       setBusy(false);
     }
@@ -92,12 +104,13 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
 
   return (
     <form
+      ref={form}
       aria-labelledby={headingId}
       className="flex max-w-2xl flex-col gap-3"
       noValidate
       onSubmit={(event) => void submit(event)}
     >
-      <h2 id={headingId} className="text-xl font-semibold">
+      <h2 ref={heading} id={headingId} tabIndex={-1} className="text-xl font-semibold outline-none">
         {notice ? `Edit the notice “${notice.title}”` : 'New notice'}
       </h2>
       {Object.keys(errors).length > 0 && (

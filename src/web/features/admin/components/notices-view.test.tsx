@@ -38,7 +38,7 @@ async function typeTime(label: string, value: string) {
 describe('the Notices tab', () => {
   it('posts a notice with a time window and apps, then lists it', async () => {
     await userEvent.click(await openNotices());
-    expect(screen.getByRole('heading', { name: 'New notice' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'New notice' })).toHaveFocus();
     await userEvent.type(screen.getByLabelText('Title'), 'Storage upgrade');
     await userEvent.type(screen.getByLabelText('Text'), 'Read-only <b>all</b> day.');
     await userEvent.selectOptions(screen.getByLabelText('Kind'), 'Maintenance');
@@ -74,6 +74,7 @@ describe('the Notices tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Post notice' }));
     expect(await screen.findByText(/Some fields need a change/)).toHaveAttribute('role', 'alert');
     expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Title is required.');
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveFocus());
     expect(screen.getByLabelText('Ends')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Ends')).toHaveAccessibleDescription(
       /End must be after the start\./,
