@@ -36,6 +36,8 @@ import { createUptimeService } from './monitor/history/uptime.service.js';
 import { NO_NOTICES } from './monitor/notices/notice-board.js';
 import { noticesRoutes } from './monitor/notices/notices.routes.js';
 import { createNoticesService } from './monitor/notices/notices.service.js';
+import { createPortalNoticesRepository } from './admin/notices/portal-notices.repository.js';
+import { createActivePortalNotices } from './admin/notices/portal-notices.service.js';
 
 import { meRoutes } from './users/me.routes.js';
 import { createUsersRepository } from './users/users.repository.js';
@@ -100,6 +102,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     visibleApps: (viewer) => snapshot.visibleApps(viewer),
     results: deps.monitor?.results ?? NO_RESULTS,
     board: deps.monitor?.notices ?? NO_NOTICES,
+    // Notices admins post, read from the database: every viewer (and instance) sees them at once.
+    portal: createActivePortalNotices({
+      notices: createPortalNoticesRepository(db),
+      now: deps.now ?? Date.now,
+    }),
   });
   const usersService = createUsersService({
     users: createUsersRepository(db),

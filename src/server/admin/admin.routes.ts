@@ -35,6 +35,9 @@ import {
 } from './catalog-transfer.js';
 import { CatalogError } from '../catalog/catalog-file.js';
 import { MAX_LOGO_BYTES } from './logo-files.js';
+import { createPortalNoticesRepository } from './notices/portal-notices.repository.js';
+import { portalNoticesRoutes } from './notices/portal-notices.routes.js';
+import { createPortalNoticesService } from './notices/portal-notices.service.js';
 
 const errors = {
   400: ErrorSchema,
@@ -139,6 +142,16 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
       (_request, body, done) => done(null, body),
     );
   }
+
+  // Portal notices (docs/admin.md), under this scope's guard and body parsers.
+  await app.register(portalNoticesRoutes, {
+    adminRole: options.adminRole,
+    notices: createPortalNoticesService({
+      notices: createPortalNoticesRepository(options.db),
+      admin: repository,
+      clock: options.clock,
+    }),
+  });
 
   app.get(
     '/api/admin/apps',

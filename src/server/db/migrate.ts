@@ -3,6 +3,7 @@ import * as initial from './migrations/0001-initial.js';
 import * as sessions from './migrations/0002-sessions.js';
 import * as admin from './migrations/0003-admin.js';
 import * as statusHistory from './migrations/0004-status-history.js';
+import * as portalNotices from './migrations/0005-portal-notices.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-sessions': sessions,
   '0003-admin': admin,
   '0004-status-history': statusHistory,
+  '0005-portal-notices': portalNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
