@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { CatalogError } from './catalog/catalog-file.js';
 import { prepareCatalog } from './catalog/catalog-startup.js';
 import { createAppsRepository } from './catalog/apps.repository.js';
-import { DatabaseError, openDatabase } from './db/database.js';
+import { connectDatabase, DatabaseError, parseDatabaseUrl } from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { createFileStorage } from './files/file-storage.js';
 import { DevIdpRefusedError, resolveIdentityProvider } from './dev-idp/dev-idp.js';
@@ -29,7 +29,10 @@ async function main(): Promise<void> {
   // development only; refused otherwise).
   const { config, devIdp } = resolveIdentityProvider(loadConfig(process.env));
   const dataDir = resolve(config.dataDir);
-  const db = openDatabase(join(dataDir, 'portal.db'));
+  // DATABASE_URL: the SQLite file under DATA_DIR by default, or PostgreSQL (docs/deploy.md).
+  const db = await connectDatabase(
+    parseDatabaseUrl(config.database.url, dataDir, config.database.poolSize),
+  );
   await migrateToLatest(db);
 
   const storage = createFileStorage(join(dataDir, 'storage'));

@@ -1,17 +1,64 @@
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
-/** The database file cannot be opened or is not a SQLite database. */
+/** The database cannot be opened or reached, or is not the kind the URL names. */
 export class DatabaseError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'DatabaseError';
   }
+}
+
+/** Where the data lives: a SQLite file (the default) or a PostgreSQL server. */
+export type DatabaseTarget =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+
+export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * Reads `DATABASE_URL`: unset, empty or `sqlite:` is `{dataDir}/portal.db`; `sqlite:PATH` is that
+ * file (`sqlite::memory:` for tests); `postgres://` or `postgresql://` is a PostgreSQL server.
+ */
+export function parseDatabaseUrl(
+  url: string | undefined,
+  dataDir: string,
+  poolSize = DEFAULT_POOL_SIZE,
+): DatabaseTarget {
+  const raw = (url ?? '').trim();
+  if (raw === '' || raw === 'sqlite:' || raw === 'sqlite://') {
+    return { kind: 'sqlite', file: join(resolve(dataDir), 'portal.db') };
+  }
+  if (raw.startsWith('sqlite:')) {
+    const path = raw.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    return { kind: 'sqlite', file: path === ':memory:' ? path : resolve(path) };
+  }
+  if (/^postgres(ql)?:\/\//i.test(raw)) return { kind: 'postgres', url: raw, poolSize };
+  throw new DatabaseError(
+    'DATABASE_URL must start with sqlite: (a file, the default) or postgres:// (a PostgreSQL server)',
+  );
+}
+
+/** The URL without its password, for messages and logs. */
+export function describeTarget(target: DatabaseTarget): string {
+  if (target.kind === 'sqlite') return `SQLite ${target.file}`;
+  try {
+    const url = new URL(target.url);
+    if (url.password) url.password = '***';
+    return `PostgreSQL ${url.toString()}`;
+  } catch {
+    return 'PostgreSQL (unparsable URL)';
+  }
+}
+
+/** True when the database behind `db` is PostgreSQL (for the few dialect differences). */
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /**
@@ -34,4 +81,50 @@ export function openDatabase(file: string): Db {
     });
   }
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+// int8 (bigint columns, count(*)) as numbers, as on SQLite: every value the portal keeps there
+// (epoch milliseconds, counts) is far below 2^53. Set per pool, not on the global `pg.types`.
+const INT8_OID = 20;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** A `pg` pool with the portal's settings (bounded, int8 as numbers). */
+export function createPostgresPool(url: string, poolSize = DEFAULT_POOL_SIZE): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    types,
+  });
+  // An idle client whose server went away emits 'error' on the pool; without a listener that
+  // would crash the process. The next query gets a fresh connection (or fails with 503).
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/**
+ * Opens the database `target` names. For PostgreSQL a first query checks the server answers, so
+ * that a wrong URL or a stopped server ends the start-up with one clear DatabaseError.
+ */
+export async function connectDatabase(target: DatabaseTarget): Promise<Db> {
+  if (target.kind === 'sqlite') return openDatabase(target.file);
+  const pool = createPostgresPool(target.url, target.poolSize);
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseError(
+      `Cannot reach the database ${describeTarget(target)}: ${(error as Error).message || String(error)}. ` +
+        'Check DATABASE_URL and that the PostgreSQL server is running (docs/deploy.md).',
+      { cause: error },
+    );
+  }
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
