@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { CatalogError } from './catalog/catalog-file.js';
 import { prepareCatalog } from './catalog/catalog-startup.js';
 import { createAppsRepository } from './catalog/apps.repository.js';
+import { startCatalogNotifier } from './db/catalog-notify.js';
 import { connectDatabase, DatabaseError, parseDatabaseUrl } from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { createFileStorage } from './files/file-storage.js';
@@ -30,10 +31,14 @@ async function main(): Promise<void> {
   const { config, devIdp } = resolveIdentityProvider(loadConfig(process.env));
   const dataDir = resolve(config.dataDir);
   // DATABASE_URL: the SQLite file under DATA_DIR by default, or PostgreSQL (docs/deploy.md).
-  const db = await connectDatabase(
-    parseDatabaseUrl(config.database.url, dataDir, config.database.poolSize),
-  );
+  const target = parseDatabaseUrl(config.database.url, dataDir, config.database.poolSize);
+  const db = await connectDatabase(target);
   await migrateToLatest(db);
+  // Several instances on PostgreSQL hear of each other's catalog writes at once (decision 0016).
+  const notifier =
+    target.kind === 'postgres'
+      ? startCatalogNotifier(db, target.url, { log: (message) => console.error(message) })
+      : undefined;
 
   const storage = createFileStorage(join(dataDir, 'storage'));
   const apps = createAppsRepository(db);
@@ -83,7 +88,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.server.shutdownTimeoutMs);
     try {
-      await Promise.all([monitor.stop(), app.close()]);
+      await Promise.all([monitor.stop(), app.close(), notifier?.stop()]);
       await db.destroy();
       console.log(`Shut down in ${Date.now() - started} ms.`);
       process.exit(0);
