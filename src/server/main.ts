@@ -6,6 +6,7 @@ import { CatalogError } from './catalog/catalog-file.js';
 import { prepareCatalog } from './catalog/catalog-startup.js';
 import { createAppsRepository } from './catalog/apps.repository.js';
 import { startCatalogNotifier } from './db/catalog-notify.js';
+import { createMonitorLeadership, leaderOnlyHistory, shareSources } from './db/monitor-leader.js';
 import { connectDatabase, DatabaseError, parseDatabaseUrl } from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { createFileStorage } from './files/file-storage.js';
@@ -45,7 +46,21 @@ async function main(): Promise<void> {
   await prepareCatalog({ config, db, storage, log: (message) => console.log(message) });
 
   // Started after listen and stopped before the app closes; requests only read its cache.
-  const monitor = createMonitorFromConfig(config.monitor, { apps, db });
+  // On PostgreSQL one instance (the holder of an advisory lock) reads the sources for all.
+  const leadership = target.kind === 'postgres' ? createMonitorLeadership(target.url) : undefined;
+  const monitor = createMonitorFromConfig(config.monitor, {
+    apps,
+    db,
+    shared: leadership && {
+      sources: (sources) =>
+        shareSources(sources, {
+          db,
+          leadership,
+          intervalMs: config.monitor.intervalSeconds * 1000,
+        }),
+      history: (recorder) => leaderOnlyHistory(recorder, leadership),
+    },
+  });
   const app = await buildApp({
     config,
     db,
@@ -89,6 +104,7 @@ async function main(): Promise<void> {
     }, config.server.shutdownTimeoutMs);
     try {
       await Promise.all([monitor.stop(), app.close(), notifier?.stop()]);
+      await leadership?.stop();
       await db.destroy();
       console.log(`Shut down in ${Date.now() - started} ms.`);
       process.exit(0);

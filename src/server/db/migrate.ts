@@ -10,6 +10,7 @@ import * as initial from './migrations/0001-initial.js';
 import * as sessions from './migrations/0002-sessions.js';
 import * as admin from './migrations/0003-admin.js';
 import * as statusHistory from './migrations/0004-status-history.js';
+import * as monitorShared from './migrations/0005-monitor-shared.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-sessions': sessions,
   '0003-admin': admin,
   '0004-status-history': statusHistory,
+  '0005-monitor-shared': monitorShared,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
