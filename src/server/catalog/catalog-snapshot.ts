@@ -62,7 +62,14 @@ export function createCatalogSnapshot(
       // caught by comparing the fingerprint, at most once per recheckMs.
       if (loadedVersion === undefined || now() - checkedAt >= recheckMs) {
         checkedAt = now();
-        const version = await source.catalogVersion();
+        let version: string;
+        try {
+          version = await source.catalogVersion();
+        } catch (error) {
+          // The database is unreachable: keep serving the catalog in memory (docs/deploy.md).
+          if (entries === undefined || loadedVersion === undefined) throw error;
+          version = loadedVersion;
+        }
         if (version !== loadedVersion) {
           invalidate();
           loadedVersion = version;

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runMain } from '../test-support/run-main.js';
-import { connectDatabase, DatabaseError, describeTarget, parseDatabaseUrl } from './database.js';
+import {
+  connectDatabase,
+  DatabaseError,
+  describeTarget,
+  isDatabaseUnavailable,
+  parseDatabaseUrl,
+} from './database.js';
 
 describe('parseDatabaseUrl', () => {
   it('keeps the SQLite file under DATA_DIR when unset or sqlite:', () => {
@@ -59,6 +65,38 @@ describe('an unreachable PostgreSQL server', () => {
       expect(`${stdout}${stderr}`).not.toMatch(/s3cret|\n\s+at /);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a database that goes away later', () => {
+  it('answers 503 with the error body on routes that need it', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { registerErrorHandling } = await import('../http/error-handler.js');
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.get('/refused', async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+        code: 'ECONNREFUSED',
+      });
+    });
+    app.get('/terminated', async () => {
+      throw new Error('Connection terminated unexpectedly');
+    });
+    app.get('/bug', async () => {
+      throw Object.assign(new Error('syntax error'), { code: '42601' });
+    });
+    try {
+      for (const url of ['/refused', '/terminated']) {
+        const response = await app.inject({ url });
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toMatchObject({ status: 503, data: {} });
+        expect(response.headers['retry-after']).toBe('5');
+      }
+      expect((await app.inject({ url: '/bug' })).statusCode).toBe(500);
+      expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '57P01' }))).toBe(true);
+    } finally {
+      await app.close();
     }
   });
 });

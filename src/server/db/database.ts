@@ -129,3 +129,29 @@ export async function connectDatabase(target: DatabaseTarget): Promise<Db> {
   }
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+]);
+
+/**
+ * True when `error` says the database cannot be reached right now (server down, restarting,
+ * connection lost or pool time-out), rather than that a query is wrong: the request gets 503 and
+ * may be retried; the pool reconnects by itself when the server is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_CODES.has(code)) return true;
+    // PostgreSQL: connection exceptions (08…), shutting down / cannot connect now (57P0…).
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code)) return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    error.message,
+  );
+}
