@@ -97,9 +97,9 @@ describe('catalog snapshot without its database', () => {
       },
       { now: () => clock },
     );
-    expect(await snapshot.visibleApps(undefined)).toEqual([]);
+    expect(await snapshot.visibleApps(null)).toEqual([]);
     down = true;
     clock += 5000;
-    expect(await snapshot.visibleApps(undefined)).toEqual([]);
+    expect(await snapshot.visibleApps(null)).toEqual([]);
   });
 });
