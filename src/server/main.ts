@@ -12,6 +12,7 @@ import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { createFileStorage } from './files/file-storage.js';
 import { DevIdpRefusedError, resolveIdentityProvider } from './dev-idp/dev-idp.js';
 import { redactUrl } from './auth/log-redaction.js';
+import { createStatusHistoryRepository } from './monitor/history/status-history.repository.js';
 import { createMonitorFromConfig } from './monitor/monitor-setup.js';
 
 function version(): string {
@@ -58,7 +59,11 @@ async function main(): Promise<void> {
           leadership,
           intervalMs: config.monitor.intervalSeconds * 1000,
         }),
-      history: (recorder) => leaderOnlyHistory(recorder, leadership),
+      history: (recorder) =>
+        leaderOnlyHistory(recorder, {
+          leadership,
+          repository: createStatusHistoryRepository(db),
+        }),
     },
   });
   const app = await buildApp({

@@ -1,5 +1,7 @@
 import pg from 'pg';
-import type { StatusRecorder } from '../monitor/history/status-recorder.js';
+import { FLAPPING_WINDOW_MS } from '../../shared/status/history.js';
+import type { StatusHistoryRepository } from '../monitor/history/status-history.repository.js';
+import type { CurrentState, StatusRecorder } from '../monitor/history/status-recorder.js';
 import { SourceError, type SourceStatus, type StatusSource } from '../monitor/sources/source.js';
 import type { Db } from './database.js';
 
@@ -121,15 +123,68 @@ async function store(
     .catch(() => undefined);
 }
 
-/** The status history is written by the leader only, so that it holds one row per change. */
+/**
+ * The status history is written by the leader only, so that it holds one row per change. On the
+ * other instances each cycle reads the leader's rows of the last hour instead, so that the current
+ * state (`since`) and the flapping count are the leader's too.
+ */
 export function leaderOnlyHistory(
   recorder: StatusRecorder,
-  leadership: MonitorLeadership,
+  deps: {
+    leadership: MonitorLeadership;
+    repository: Pick<StatusHistoryRepository, 'findAllInRange'>;
+    now?: () => number;
+  },
 ): StatusRecorder {
-  return Object.assign(Object.create(recorder) as StatusRecorder, {
-    async record(results: Parameters<StatusRecorder['record']>[0]) {
-      if (!(await leadership.check())) return { changed: 0, pruned: 0 };
-      return recorder.record(results);
+  const now = deps.now ?? Date.now;
+  let leading = false;
+  let version = 0;
+  let shared = new Map<string, { current?: CurrentState; recent: number }>();
+  let sharedKey = '';
+
+  async function follow(): Promise<void> {
+    const at = now();
+    const start = at - FLAPPING_WINDOW_MS;
+    const rows = await deps.repository.findAllInRange(start, at + 1);
+    const next = new Map<string, { current?: CurrentState; recent: number }>();
+    for (const row of rows) {
+      const entry = next.get(row.appId);
+      // A change is a row that began in the window after an earlier row of the same app.
+      const isChange = entry !== undefined && row.since > start;
+      const value = entry ?? { recent: 0 };
+      if (isChange) value.recent += 1;
+      if (row.until === null) {
+        value.current = { state: row.state, since: row.since, source: row.source };
+      }
+      next.set(row.appId, value);
+    }
+    const key = JSON.stringify([...next]);
+    if (key !== sharedKey) {
+      sharedKey = key;
+      shared = next;
+      version += 1;
+    }
+  }
+
+  return {
+    // Moves whenever either view moves (and on a takeover): readers only compare it.
+    get version() {
+      return version + recorder.version;
     },
-  });
+    current: (appId) => (leading ? recorder.current(appId) : shared.get(appId)?.current),
+    changesLastHour: (appId) =>
+      leading ? recorder.changesLastHour(appId) : (shared.get(appId)?.recent ?? 0),
+    async record(results) {
+      const wasLeading = leading;
+      leading = await deps.leadership.check();
+      if (leading) {
+        const outcome = await recorder.record(results);
+        // Readers compare versions: a takeover must look like a change.
+        if (!wasLeading) version += 1;
+        return outcome;
+      }
+      await follow();
+      return { changed: 0, pruned: 0 };
+    },
+  };
 }
