@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 const webTests = 'src/web/**/*.test.{ts,tsx}';
 const postgresTests = [
   'src/server/{catalog,admin,users,files,system}/*.test.ts',
+  'src/server/admin/notices/*.test.ts',
   'src/server/auth/{sign-in,oidc-flow}.test.ts',
   'src/server/monitor/history/*.test.ts',
   'src/server/cli/catalog.test.ts',

@@ -10,6 +10,6 @@ export default defineConfig({
     fileParallelism: false,
     maxWorkers: 1,
     testTimeout: 60_000,
-    hookTimeout: 180_000,
+    hookTimeout: 300_000,
   },
 });

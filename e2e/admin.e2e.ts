@@ -1,16 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  keycloakAvailability,
-  startKeycloak,
-  type RunningKeycloak,
-} from '../scripts/keycloak/keycloak.mjs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { keycloakAvailability } from '../scripts/keycloak/keycloak.mjs';
 import { axeViolations } from './support/axe.js';
-import { launchBrowser, watch, type Watched } from './support/browser.js';
-import { freePort, startPortal, type PortalServer } from './support/server.js';
+import { watch, type Watched } from './support/browser.js';
+import { useKeycloakPortalAndBrowser } from './support/suite.js';
 
 // The admin console in Chromium against the built server and a real Keycloak: `admin` has the
 // realm role portal-admin, `alice` does not (keycloak/realm-app-portal.json).
@@ -31,37 +24,10 @@ const PNG = Buffer.from(
 const NEW_APP = 'Lab Notebook';
 
 describe.skipIf(!availability.ok)('the admin console against a real Keycloak', () => {
-  let keycloak: RunningKeycloak;
-  let portal: PortalServer;
-  let browser: Browser;
-  let catalogDir: string;
-
-  beforeAll(async () => {
-    const port = await freePort();
-    keycloak = await startKeycloak({
-      portalUrls: [`http://127.0.0.1:${port}`],
-      log: (line) => console.log(line),
-    });
-    catalogDir = mkdtempSync(join(tmpdir(), 'portal-e2e-admin-'));
-    writeFileSync(join(catalogDir, 'catalog.yaml'), CATALOG);
-    [portal, browser] = await Promise.all([
-      startPortal(
-        { OIDC_ISSUER: keycloak.issuer, CATALOG_FILE: join(catalogDir, 'catalog.yaml') },
-        { port },
-      ),
-      launchBrowser(),
-    ]);
-  }, 400_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-    await keycloak?.stop();
-    if (catalogDir) rmSync(catalogDir, { recursive: true, force: true });
-  }, 60_000);
+  const suite = useKeycloakPortalAndBrowser(CATALOG);
 
   async function newContext(options: { width?: number } = {}) {
-    const context = await browser.newContext(
+    const context = await suite.browser.newContext(
       options.width ? { viewport: { width: options.width, height: 800 } } : {},
     );
     await context.route(
@@ -85,16 +51,24 @@ describe.skipIf(!availability.ok)('the admin console against a real Keycloak', (
   }
 
   async function signIn(page: Page, username: string) {
-    await page.goto(portal.url);
+    await page.goto(suite.portal.url);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.href.startsWith(keycloak.url), { timeout: 30_000 });
+    await page.waitForURL((url) => url.href.startsWith(suite.keycloak.url), { timeout: 30_000 });
     await page.locator('#username').fill(username);
     await page.locator('#password').fill(username);
     await page.locator('#kc-login').click();
-    await page.waitForURL(
-      (url) => url.origin === portal.url && !url.pathname.startsWith('/auth/'),
-      { timeout: 30_000 },
-    );
+    try {
+      await page.waitForURL(
+        (url) => url.origin === suite.portal.url && !url.pathname.startsWith('/auth/'),
+        // Generous: two cores shared with other test runs can make Keycloak slow to answer.
+        { timeout: 60_000 },
+      );
+    } catch (error) {
+      const text = await page.locator('body').innerText();
+      throw new Error(`sign-in stopped at ${page.url()}: ${text.slice(0, 300)}`, {
+        cause: error,
+      });
+    }
     const given = username[0]!.toUpperCase() + username.slice(1);
     await page.getByText(`Hello, ${given}`).first().waitFor({ timeout: 15_000 });
   }
@@ -134,7 +108,7 @@ describe.skipIf(!availability.ok)('the admin console against a real Keycloak', (
     // Another browser (anonymous) sees it on the home page, logo included: no restart.
     const other = await newContext();
     const visitor = await other.context.newPage();
-    await visitor.goto(portal.url);
+    await visitor.goto(suite.portal.url);
     await expect.poll(() => cardNames(visitor), { timeout: 15_000 }).toEqual(['Galaxy', NEW_APP]);
     const logo = visitor.getByRole('article', { name: NEW_APP }).getByRole('img', {
       name: `${NEW_APP} logo`,
@@ -194,20 +168,23 @@ describe.skipIf(!availability.ok)('the admin console against a real Keycloak', (
 
     await done(other.context, other.watched);
     await done(context, watched);
-  });
+  }, 180_000);
 
   it('on a 375 px screen the Admin link is in the menu and the console fits', async () => {
     const { context, watched } = await newContext({ width: 375 });
     const page = await context.newPage();
-    await page.goto(portal.url);
+    await page.goto(suite.portal.url);
     const menu = page.getByTestId('user-menu-narrow');
     await menu.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL((url) => url.href.startsWith(keycloak.url), { timeout: 30_000 });
+    await page.waitForURL((url) => url.href.startsWith(suite.keycloak.url), { timeout: 30_000 });
     await page.locator('#username').fill('admin');
     await page.locator('#password').fill('admin');
     await page.locator('#kc-login').click();
-    await page.waitForURL((url) => url.origin === portal.url && !url.pathname.startsWith('/auth/'));
+    await page.waitForURL(
+      (url) => url.origin === suite.portal.url && !url.pathname.startsWith('/auth/'),
+      { timeout: 60_000 },
+    );
 
     await menu.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'Admin' }).click();
@@ -220,7 +197,7 @@ describe.skipIf(!availability.ok)('the admin console against a real Keycloak', (
     expect(await overflows()).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
     await done(context, watched);
-  });
+  }, 120_000);
 
   it('alice sees no Admin link, gets 403 from the admin API and a clear page at /admin', async () => {
     const { context, watched } = await newContext();
@@ -230,10 +207,10 @@ describe.skipIf(!availability.ok)('the admin console against a real Keycloak', (
     const status = await page.evaluate(async () => (await fetch('/api/admin/apps')).status);
     expect(status).toBe(403);
 
-    await page.goto(`${portal.url}/admin`);
+    await page.goto(`${suite.portal.url}/admin`);
     await page.getByRole('heading', { name: 'Not allowed' }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('tablist').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await done(context, watched);
-  });
+  }, 120_000);
 });

@@ -1,16 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  keycloakAvailability,
-  startKeycloak,
-  type RunningKeycloak,
-} from '../scripts/keycloak/keycloak.mjs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { keycloakAvailability } from '../scripts/keycloak/keycloak.mjs';
 import { axeViolations } from './support/axe.js';
-import { launchBrowser, watch, type Watched } from './support/browser.js';
-import { freePort, startPortal, type PortalServer } from './support/server.js';
+import { watch, type Watched } from './support/browser.js';
+import { useKeycloakPortalAndBrowser } from './support/suite.js';
 
 // Sign-in journeys in Chromium against the built server and a real Keycloak (one Keycloak for
 // the whole file: it takes 20-70 s to start). Runs whenever the machine can provide Keycloak
@@ -35,44 +28,18 @@ const SILENT_FLAG = 'app-portal.silent-sign-on';
 
 describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloak', () => {
   const suiteStarted = Date.now();
-  let keycloak: RunningKeycloak;
-  let portal: PortalServer;
-  let browser: Browser;
-  let catalogDir: string;
+  const suite = useKeycloakPortalAndBrowser(CATALOG);
   const contexts: { context: BrowserContext; watched: Watched }[] = [];
 
-  beforeAll(async () => {
-    // The portal's port first, so that Keycloak's realm allows exactly its callback.
-    const port = await freePort();
-    keycloak = await startKeycloak({
-      portalUrls: [`http://127.0.0.1:${port}`],
-      log: (line) => console.log(line),
-    });
-    console.log(`Keycloak start: ${(keycloak.startupMs / 1000).toFixed(1)} s`);
-    catalogDir = mkdtempSync(join(tmpdir(), 'portal-e2e-catalog-'));
-    writeFileSync(join(catalogDir, 'catalog.yaml'), CATALOG);
-    [portal, browser] = await Promise.all([
-      startPortal(
-        { OIDC_ISSUER: keycloak.issuer, CATALOG_FILE: join(catalogDir, 'catalog.yaml') },
-        { port },
-      ),
-      launchBrowser(),
-    ]);
-  }, 400_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-    await keycloak?.stop();
-    if (catalogDir) rmSync(catalogDir, { recursive: true, force: true });
+  afterAll(() => {
     console.log(
       `Keycloak browser tests: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s in all`,
     );
-  }, 60_000);
+  });
 
   /** A fresh browser context (its own cookies and storage), watched for CSP violations. */
   async function newContext(options: { width?: number } = {}) {
-    const context = await browser.newContext(
+    const context = await suite.browser.newContext(
       options.width ? { viewport: { width: options.width, height: 800 } } : {},
     );
     // The demo links point at hosts that do not exist: never leave the machine.
@@ -136,13 +103,13 @@ describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloa
 
   /** On Keycloak's own login page (its form ids), as a person would. */
   async function signInAtKeycloak(page: Page, username: string) {
-    await page.waitForURL((url) => url.href.startsWith(keycloak.url), { timeout: 30_000 });
+    await page.waitForURL((url) => url.href.startsWith(suite.keycloak.url), { timeout: 30_000 });
     await page.locator('#username').fill(username);
     await page.locator('#password').fill(username);
     await page.locator('#kc-login').click();
     try {
       await page.waitForURL(
-        (url) => url.origin === portal.url && !url.pathname.startsWith('/auth/'),
+        (url) => url.origin === suite.portal.url && !url.pathname.startsWith('/auth/'),
         { timeout: 30_000 },
       );
     } catch (error) {
@@ -155,7 +122,7 @@ describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloa
 
   /** From the portal's home page: `Sign in`, then Keycloak's login page. */
   async function signIn(page: Page, username: string) {
-    await page.goto(portal.url);
+    await page.goto(suite.portal.url);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await signInAtKeycloak(page, username);
   }
@@ -164,7 +131,7 @@ describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloa
     const { context, watched } = await newContext();
     const page = await context.newPage();
     const { frameRequests } = record(page);
-    await page.goto(portal.url);
+    await page.goto(suite.portal.url);
     await waitForCards(page, PUBLIC_APPS);
     expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /favorites/i }).count()).toBe(0);
@@ -173,7 +140,7 @@ describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloa
     await silentCheckFinished(page, frameRequests);
     expect(frameRequests).toContain('/auth/callback');
     expect(await silentFlag(page)).toBe('failed');
-    expect(page.url()).toBe(`${portal.url}/`);
+    expect(page.url()).toBe(`${suite.portal.url}/`);
     await page.reload();
     await waitForCards(page, PUBLIC_APPS);
     expect(frameRequests.filter((path) => path === '/auth/silent')).toHaveLength(1);
@@ -225,7 +192,7 @@ describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloa
       expect(text).not.toMatch(/token|eyJ[\w-]+\.[\w-]+/i);
     }
     expect(readable.cookies).not.toMatch(/portal_session|portal_signin/);
-    const sessionCookie = (await context.cookies(portal.url)).find(
+    const sessionCookie = (await context.cookies(suite.portal.url)).find(
       (cookie) => cookie.name === 'portal_session',
     );
     expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
@@ -243,13 +210,13 @@ describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloa
 
     const page = await context.newPage();
     const { frameRequests, navigations } = record(page);
-    await page.goto(portal.url);
+    await page.goto(suite.portal.url);
     await page.getByRole('button', { name: 'Hello, Alice' }).waitFor({ timeout: 15_000 });
     await waitForCards(page, [...PUBLIC_APPS, ...GENOMICS_APPS]);
     expect(frameRequests[0]).toBe('/auth/silent');
     expect(frameRequests).toContain('/auth/callback');
-    expect(navigations).toEqual([`${portal.url}/`]);
-    expect(page.url()).toBe(`${portal.url}/`);
+    expect(navigations).toEqual([`${suite.portal.url}/`]);
+    expect(page.url()).toBe(`${suite.portal.url}/`);
     expect(await page.locator('iframe').count()).toBe(0);
     expect(await silentFlag(page)).toBeNull();
     await done(context, watched);
@@ -284,23 +251,23 @@ describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloa
     const { frameRequests, navigations } = record(page);
     await hello.click();
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${portal.url}/`, { timeout: 15_000 });
+    await page.waitForURL(`${suite.portal.url}/`, { timeout: 15_000 });
     await waitForCards(page, PUBLIC_APPS);
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     expect(await silentFlag(page)).toBe('signed-out');
     // Settled: no more navigations, and no silent check right after an explicit sign-out.
     await page.waitForTimeout(1500);
-    expect(navigations.filter((url) => new URL(url).origin === portal.url)).toEqual([
-      `${portal.url}/auth/logout`,
-      `${portal.url}/`,
+    expect(navigations.filter((url) => new URL(url).origin === suite.portal.url)).toEqual([
+      `${suite.portal.url}/auth/logout`,
+      `${suite.portal.url}/`,
     ]);
     expect(frameRequests).toEqual([]);
-    expect(page.url()).toBe(`${portal.url}/`);
+    expect(page.url()).toBe(`${suite.portal.url}/`);
 
     // A new page checks silently (fresh tab storage): Keycloak no longer knows alice.
     const other = await context.newPage();
     const otherRecord = record(other);
-    await other.goto(portal.url);
+    await other.goto(suite.portal.url);
     await silentCheckFinished(other, otherRecord.frameRequests);
     expect(await silentFlag(other)).toBe('failed');
     expect(await other.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).toBe(
@@ -313,7 +280,7 @@ describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloa
   it('narrow screen (375 px): the menu toggles bars and close, then greets alice', async () => {
     const { context, watched } = await newContext({ width: 375 });
     const page = await context.newPage();
-    await page.goto(portal.url);
+    await page.goto(suite.portal.url);
     await waitForCards(page, PUBLIC_APPS);
     expect(await page.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(0);
 
@@ -345,12 +312,12 @@ describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloa
 
   // Last: it stops Keycloak.
   it('with Keycloak stopped, public apps render within 3 s and "Sign in" says why it fails', async () => {
-    await keycloak.stop();
+    await suite.keycloak.stop();
     const { context, watched } = await newContext();
     const page = await context.newPage();
     const { frameRequests } = record(page);
     const started = Date.now();
-    await page.goto(portal.url);
+    await page.goto(suite.portal.url);
     await waitForCards(page, PUBLIC_APPS);
     const elapsed = Date.now() - started;
     console.log(`Public apps with Keycloak stopped: ${elapsed} ms`);

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { startKeycloak, type RunningKeycloak } from '../../scripts/keycloak/keycloak.mjs';
 import { launchBrowser } from './browser.js';
-import { startPortal, type PortalServer } from './server.js';
+import { freePort, startPortal, type PortalServer } from './server.js';
 
 /**
  * One built portal (demo catalog, given environment) and one browser for the whole test file,
@@ -28,6 +32,62 @@ export function usePortalAndBrowser(env: Record<string, string> = {}): {
     get browser() {
       if (!browser) throw new Error('the browser is not started yet');
       return browser;
+    },
+  };
+}
+
+/**
+ * A real Keycloak (test realm), one built portal signing in through it with the given catalog
+ * file, and one browser for the whole test file. The portal's port is chosen first so that the
+ * realm allows exactly its callback. Keycloak gets 240 s to start: a busy two-core machine
+ * needs more than the default.
+ */
+export function useKeycloakPortalAndBrowser(catalogYaml: string): {
+  readonly keycloak: RunningKeycloak;
+  readonly portal: PortalServer;
+  readonly browser: Browser;
+} {
+  let keycloak: RunningKeycloak | undefined;
+  let portal: PortalServer | undefined;
+  let browser: Browser | undefined;
+  let catalogDir: string | undefined;
+  beforeAll(async () => {
+    const port = await freePort();
+    keycloak = await startKeycloak({
+      portalUrls: [`http://127.0.0.1:${port}`],
+      timeoutMs: 240_000,
+      log: (line) => console.log(line),
+    });
+    console.log(`Keycloak start: ${(keycloak.startupMs / 1000).toFixed(1)} s`);
+    catalogDir = mkdtempSync(join(tmpdir(), 'portal-e2e-catalog-'));
+    writeFileSync(join(catalogDir, 'catalog.yaml'), catalogYaml);
+    [portal, browser] = await Promise.all([
+      startPortal(
+        { OIDC_ISSUER: keycloak.issuer, CATALOG_FILE: join(catalogDir, 'catalog.yaml') },
+        { port },
+      ),
+      launchBrowser(),
+    ]);
+  }, 400_000);
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+    await keycloak?.stop();
+    if (catalogDir) rmSync(catalogDir, { recursive: true, force: true });
+  }, 60_000);
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not started yet`);
+    return value;
+  };
+  return {
+    get keycloak() {
+      return started(keycloak, 'Keycloak');
+    },
+    get portal() {
+      return started(portal, 'the portal');
+    },
+    get browser() {
+      return started(browser, 'the browser');
     },
   };
 }

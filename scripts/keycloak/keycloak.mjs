@@ -193,7 +193,7 @@ function tail(file, lines = 40) {
 export async function startKeycloak({
   version = KEYCLOAK_VERSION,
   portalUrls = [],
-  timeoutMs = 120_000,
+  timeoutMs = 240_000,
   log = () => {},
 } = {}) {
   const home = await ensureKeycloak({ version, log });

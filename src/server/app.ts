@@ -20,6 +20,7 @@ import { compression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { openapi } from './http/openapi.js';
 import { rateLimits } from './http/rate-limits.js';
+import { requestLog } from './http/request-log.js';
 import { closingGuard, limitConnections, serverOptions } from './http/server-options.js';
 import { securityHeaders } from './http/security-headers.js';
 import { createMonotonicClock } from './lib/clock.js';
@@ -35,6 +36,8 @@ import { createUptimeService } from './monitor/history/uptime.service.js';
 import { NO_NOTICES } from './monitor/notices/notice-board.js';
 import { noticesRoutes } from './monitor/notices/notices.routes.js';
 import { createNoticesService } from './monitor/notices/notices.service.js';
+import { createPortalNoticesRepository } from './admin/notices/portal-notices.repository.js';
+import { createActivePortalNotices } from './admin/notices/portal-notices.service.js';
 
 import { meRoutes } from './users/me.routes.js';
 import { createUsersRepository } from './users/users.repository.js';
@@ -99,6 +102,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     visibleApps: (viewer) => snapshot.visibleApps(viewer),
     results: deps.monitor?.results ?? NO_RESULTS,
     board: deps.monitor?.notices ?? NO_NOTICES,
+    // Notices admins post, read from the database: every viewer (and instance) sees them at once.
+    portal: createActivePortalNotices({
+      notices: createPortalNoticesRepository(db),
+      now: deps.now ?? Date.now,
+    }),
   });
   const usersService = createUsersService({
     users: createUsersRepository(db),
@@ -141,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Infrastructure and cross-cutting concerns.
   registerErrorHandling(app);
   await app.register(securityHeaders, { publicUrl: config.publicUrl, issuer: config.oidc.issuer });
+  await app.register(requestLog, { slowMs: config.server.slowRequestMs });
   // Shutdown answers and rate limits (after the security headers, so 503/429 carry them too).
   await app.register(closingGuard);
   await app.register(rateLimits, {

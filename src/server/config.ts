@@ -44,6 +44,7 @@ export interface ServerConfig {
   idleTimeoutMs: number;
   maxConnections: number;
   shutdownTimeoutMs: number;
+  slowRequestMs: number;
 }
 
 /** Abuse limits (docs/operations.md). Rates are requests per minute per client address. */
@@ -553,6 +554,14 @@ export const VARIABLES = {
     parse: wholeNumber(1, 3600, ' of seconds'),
     fallback: () => 10,
   }),
+  slowRequest: variable({
+    name: 'SLOW_REQUEST_MS',
+    description:
+      'Requests are logged at `debug`; those slower than this many milliseconds at `warn`, and 5xx answers at `error`.',
+    defaultText: '1000',
+    parse: wholeNumber(1, 600_000),
+    fallback: () => 1000,
+  }),
   metricsToken: variable<string | undefined>({
     name: 'METRICS_TOKEN',
     description:
@@ -701,6 +710,7 @@ export function loadConfig(
       idleTimeoutMs: v.idleTimeout * 1000,
       maxConnections: v.maxConnections,
       shutdownTimeoutMs: v.shutdownTimeout * 1000,
+      slowRequestMs: v.slowRequest,
     },
     metricsToken: v.metricsToken,
   };

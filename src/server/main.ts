@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -7,11 +7,17 @@ import { prepareCatalog } from './catalog/catalog-startup.js';
 import { createAppsRepository } from './catalog/apps.repository.js';
 import { startCatalogNotifier } from './db/catalog-notify.js';
 import { createMonitorLeadership, leaderOnlyHistory, shareSources } from './db/monitor-leader.js';
-import { connectDatabase, DatabaseError, parseDatabaseUrl } from './db/database.js';
+import {
+  connectDatabase,
+  DatabaseError,
+  DataDirInUseError,
+  lockDataDirFor,
+  parseDatabaseUrl,
+} from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { createFileStorage } from './files/file-storage.js';
 import { DevIdpRefusedError, resolveIdentityProvider } from './dev-idp/dev-idp.js';
-import { redactUrl } from './auth/log-redaction.js';
+import { loggerOptions } from './http/request-log.js';
 import { createStatusHistoryRepository } from './monitor/history/status-history.repository.js';
 import { createMonitorFromConfig } from './monitor/monitor-setup.js';
 
@@ -32,8 +38,13 @@ async function main(): Promise<void> {
   // development only; refused otherwise).
   const { config, devIdp } = resolveIdentityProvider(loadConfig(process.env));
   const dataDir = resolve(config.dataDir);
+  // Data at rest is the owner's only: database, WAL, logos (files 0600, folders 0700).
+  process.umask(0o077);
   // DATABASE_URL: the SQLite file under DATA_DIR by default, or PostgreSQL (docs/deploy.md).
   const target = parseDatabaseUrl(config.database.url, dataDir, config.database.poolSize);
+  // One server per SQLite DATA_DIR: a second one is refused here, with a clear message. On
+  // PostgreSQL several instances are the point: no lock (decision 0010, docs/deploy.md).
+  lockDataDirFor(target, dataDir);
   const db = await connectDatabase(target);
   await migrateToLatest(db);
   // Several instances on PostgreSQL hear of each other's catalog writes at once (decision 0016).
@@ -42,6 +53,8 @@ async function main(): Promise<void> {
       ? startCatalogNotifier(db, target.url, { log: (message) => console.error(message) })
       : undefined;
 
+  mkdirSync(join(dataDir, 'storage'), { recursive: true, mode: 0o700 });
+  chmodSync(join(dataDir, 'storage'), 0o700);
   const storage = createFileStorage(join(dataDir, 'storage'));
   const apps = createAppsRepository(db);
   await prepareCatalog({ config, db, storage, log: (message) => console.log(message) });
@@ -73,19 +86,7 @@ async function main(): Promise<void> {
     monitor,
     devIdp,
     version: version(),
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: {
-        // Fastify's own request fields, with sign-in codes and state taken out of the URL.
-        req: (request: { method: string; url: string; host?: string; ip?: string }) => ({
-          method: request.method,
-          url: redactUrl(request.url),
-          host: request.host,
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    logger: loggerOptions(config.logLevel),
   });
 
   // Graceful shutdown: stop accepting, let requests in flight finish (idle keep-alive sockets
@@ -141,7 +142,8 @@ main().catch((error: unknown) => {
     error instanceof DevIdpRefusedError ||
     error instanceof CatalogError ||
     error instanceof MigrationError ||
-    error instanceof DatabaseError
+    error instanceof DatabaseError ||
+    error instanceof DataDirInUseError
   ) {
     console.error(`\n${error.message}\n`);
   } else {

@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PAGE_STATE_ID, type PageState } from '../shared/api/page-schemas.js';
 import { App } from './app/app.js';
-import { checkSilently } from './features/auth/api/silent-check.js';
 import { currentPath, navigateTo, submitPost } from './lib/browser.js';
 import './styles.css';
 
@@ -30,7 +29,14 @@ const app = (
         currentPath,
         navigate: navigateTo,
         submitPost,
-        silentSignOn: { check: () => checkSilently(), storage: window.sessionStorage },
+        // The sign-in helpers load after the page, when the silent check starts.
+        silentSignOn: {
+          check: () =>
+            import('./features/auth/api/silent-check.js').then(({ checkSilently }) =>
+              checkSilently(),
+            ),
+          storage: window.sessionStorage,
+        },
       }}
       initial={initial}
     />

@@ -80,6 +80,14 @@ describe('PUT /api/admin/apps/{id}/logo', () => {
     });
   });
 
+  it('sniffs a PNG sent with a wrong or generic content type', async () => {
+    for (const type of ['application/octet-stream', 'text/plain', 'application/x-unknown']) {
+      const response = await put(PNG, type);
+      expect(response.statusCode, type).toBe(200);
+      expect(response.json().image).toMatch(/\.png$/);
+    }
+  });
+
   it('takes multipart uploads and sniffs the type from the bytes, not the name', async () => {
     const response = await multipart(GIF, 'logo.png', 'image/png');
     expect(response.statusCode).toBe(200);
@@ -109,6 +117,8 @@ describe('PUT /api/admin/apps/{id}/logo', () => {
   it.each<[string, Buffer | string, string, number]>([
     ['a text file named .png', 'hello, not an image', 'image/png', 415],
     ['a PDF', Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n'), 'application/octet-stream', 415],
+    ['a PDF as application/pdf', Buffer.from('%PDF-1.4\n'), 'application/pdf', 415],
+    ['a text file sent as text/plain', 'just text', 'text/plain', 415],
     ['HTML posing as SVG', '<html><script>alert(1)</script></html>', 'image/svg+xml', 415],
     ['an empty body', Buffer.alloc(0), 'image/png', 400],
     ['more than 2 MiB', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), 'image/png', 413],
@@ -168,6 +178,67 @@ describe('PUT /api/admin/apps/{id}/logo', () => {
       headers: bearer(admin),
     });
     expect((await ctx.app.inject({ method: 'GET', url })).rawPayload.equals(PNG)).toBe(true);
+  });
+});
+
+/** A valid PNG header (signature and IHDR) declaring the given size, with no pixel data. */
+function pngHeader(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'latin1');
+  ihdr.writeUInt32BE(width, 8);
+  ihdr.writeUInt32BE(height, 12);
+  ihdr.set([8, 6, 0, 0, 0], 16);
+  return Buffer.concat([PNG.subarray(0, 8), ihdr, PNG.subarray(33)]);
+}
+
+describe('logo checks from the security checklist', () => {
+  it('refuses a small file that declares a 30,000 × 30,000 image, from its header', async () => {
+    const response = await put(pngHeader(30000, 30000), 'image/png');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/30000 × 30000 pixels; at most 4096 × 4096/);
+  });
+
+  it('strips a DOCTYPE with entities and external <use href> from an SVG', async () => {
+    const svg = `<?xml version="1.0"?>
+<!DOCTYPE svg [<!ENTITY boom "boomboomboom"><!ENTITY ext SYSTEM "file:///etc/passwd">]>
+<svg xmlns="http://www.w3.org/2000/svg"><use href="https://evil.example/s.svg#x"/><a href="javascript:alert(1)"><text>&boom;&ext;</text></a><circle r="1"/></svg>`;
+    expect((await put(svg, 'image/svg+xml')).statusCode).toBe(200);
+    const served = (await publicLogo())!.body;
+    for (const bad of [
+      'DOCTYPE',
+      'ENTITY',
+      'passwd',
+      'boomboom',
+      'evil.example',
+      'javascript:',
+      '<use',
+    ]) {
+      expect(served).not.toContain(bad);
+    }
+    expect(served).toContain('<circle');
+  });
+
+  it('serves a GIF/JS polyglot as an image with nosniff, never as script or HTML', async () => {
+    const polyglot = Buffer.concat([GIF, Buffer.from('*/=alert(1);/*<script>alert(2)</script>')]);
+    expect((await put(polyglot, 'application/javascript')).statusCode).toBe(200);
+    const served = (await publicLogo())!;
+    expect(served.headers['content-type']).toBe('image/gif');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses a token with the admin role only as a client role', async () => {
+    const clientRole = await ctx.issuer.tokenFor('mallory', [], {
+      realm_access: { roles: [] },
+      resource_access: { 'app-portal': { roles: ['portal-admin'] } },
+    });
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/admin/apps/galaxy/logo',
+      headers: { ...bearer(clientRole), 'content-type': 'image/png' },
+      payload: PNG,
+    });
+    expect(response.statusCode).toBe(403);
   });
 });
 

@@ -25,7 +25,7 @@ import { BadRequestError, NotFoundError } from '../http/errors.js';
 import { requireAdmin } from './admin-guard.js';
 import { createAdminRepository } from './admin.repository.js';
 import { createAdminService, invalidFields } from './admin.service.js';
-import { actorOf } from './app-snapshot.js';
+import { actorOf, withStatus } from './app-snapshot.js';
 import {
   exportCatalog,
   importCatalog,
@@ -35,6 +35,9 @@ import {
 } from './catalog-transfer.js';
 import { CatalogError } from '../catalog/catalog-file.js';
 import { MAX_LOGO_BYTES } from './logo-files.js';
+import { createPortalNoticesRepository } from './notices/portal-notices.repository.js';
+import { portalNoticesRoutes } from './notices/portal-notices.routes.js';
+import { createPortalNoticesService } from './notices/portal-notices.service.js';
 
 const errors = {
   400: ErrorSchema,
@@ -101,10 +104,37 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   for (const type of ['text/yaml', 'application/yaml', 'application/x-yaml', 'text/plain']) {
     app.addContentTypeParser(
       type,
-      { parseAs: 'string', bodyLimit: MAX_IMPORT_BYTES },
+      // Bytes, not text: a logo sent as text/plain must arrive intact to be recognised.
+      { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES },
       (_request, body, done) => done(null, body),
     );
   }
+  // JSON as everywhere, except that an empty body (a POST .../restore sent with a JSON content
+  // type) is no body rather than an error. Prototype keys are refused, as Fastify's parser does.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(
+        null,
+        JSON.parse(text, (key, value: unknown) => {
+          if (key === '__proto__' || key === 'constructor') {
+            throw new SyntaxError(`"${key}" is not allowed`);
+          }
+          return value;
+        }),
+      );
+    } catch (error) {
+      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
+    }
+  });
+  // Any other type arrives as bytes: a logo's type is decided from them, not from the header.
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
   for (const type of ['application/octet-stream', /^image\//]) {
     app.addContentTypeParser(
       type,
@@ -112,6 +142,16 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
       (_request, body, done) => done(null, body),
     );
   }
+
+  // Portal notices (docs/admin.md), under this scope's guard and body parsers.
+  await app.register(portalNoticesRoutes, {
+    adminRole: options.adminRole,
+    notices: createPortalNoticesService({
+      notices: createPortalNoticesRepository(options.db),
+      admin: repository,
+      clock: options.clock,
+    }),
+  });
 
   app.get(
     '/api/admin/apps',
@@ -125,14 +165,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     },
     async (request) => {
       const items = await admin.list(request.query.deleted);
-      const statusOf = options.statusOf;
-      if (statusOf) {
-        for (const item of items) {
-          const status = item.link === '' ? undefined : statusOf(item.link.trim());
-          if (status !== undefined) item.status = status;
-        }
-      }
-      return { items };
+      return { items: options.statusOf ? withStatus(items, options.statusOf) : items };
     },
   );
 
@@ -247,6 +280,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
         bytes = await file.toBuffer();
       } else if (Buffer.isBuffer(request.body)) {
         bytes = request.body;
+      } else if (typeof request.body === 'string') {
+        bytes = Buffer.from(request.body, 'utf8');
       } else {
         throw new BadRequestError('Send the image as the request body, or as multipart.');
       }

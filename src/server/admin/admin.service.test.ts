@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import { openTestDatabase } from '../db/test-support/test-database.js';
 import { createAdminRepository } from './admin.repository.js';
 import { createAdminService } from './admin.service.js';
+import { withStatus } from './app-snapshot.js';
 
 let db: Db;
 let time: number;
@@ -61,5 +62,25 @@ describe('the trash', () => {
       before: { id: 'old', name: 'Old' },
       after: null,
     });
+  });
+});
+
+describe('status in the admin list', () => {
+  it('adds the monitor’s status of each app link when known', async () => {
+    const admin = service();
+    await admin.create(actor, { name: 'Galaxy', link: 'https://galaxy.example.edu/' });
+    await admin.create(actor, { name: 'Other', link: 'https://other.example.edu/' });
+    await admin.create(actor, { name: 'No Link' });
+    const seen: string[] = [];
+    const items = withStatus(await admin.list(false), (link) => {
+      seen.push(link);
+      return link === 'https://galaxy.example.edu/' ? 1 : undefined;
+    });
+    expect(items.map((app) => [app.id, app.status])).toEqual([
+      ['galaxy', 1],
+      ['no-link', undefined],
+      ['other', undefined],
+    ]);
+    expect(seen).toHaveLength(2);
   });
 });

@@ -61,7 +61,10 @@ export function toAdminApp(record: AppRecord): AdminApp {
   return admin;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Equal values; lists (group names) are compared as sets: their order means nothing. */
+const canonical = (value: unknown) =>
+  JSON.stringify(Array.isArray(value) ? [...(value as unknown[])].map(String).sort() : value);
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** The fields that differ, as `{before, after}` with only those fields. */
 export function changedFields(
@@ -74,4 +77,16 @@ export function changedFields(
     before: Object.fromEntries(fields.map((key) => [key, before[key]])),
     after: Object.fromEntries(fields.map((key) => [key, after[key]])),
   };
+}
+
+/** Adds the monitor's current status of each app's link, where known. */
+export function withStatus(
+  apps: AdminApp[],
+  statusOf: (link: string) => number | undefined,
+): AdminApp[] {
+  for (const app of apps) {
+    const status = app.link.trim() === '' ? undefined : statusOf(app.link.trim());
+    if (status !== undefined) app.status = status;
+  }
+  return apps;
 }

@@ -213,6 +213,28 @@ describe('POST /api/admin/catalog/import', () => {
     expect(await snapshot(p)).toEqual(before);
   });
 
+  it('takes the file as multipart, as JSON, or as text/plain', async () => {
+    const p = await portal();
+    const boundary = '----import';
+    const multipart = await p.call(
+      'POST',
+      '/api/admin/catalog/import',
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.yaml"\r\nContent-Type: application/octet-stream\r\n\r\napps:\n  - name: From Multipart\n\r\n--${boundary}--\r\n`,
+      ),
+      { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    );
+    expect(multipart.json().add).toEqual([{ id: 'from-multipart', name: 'From Multipart' }]);
+    const json = await p.call('POST', '/api/admin/catalog/import', {
+      apps: [{ name: 'From JSON' }],
+    });
+    expect(json.json().add).toEqual([{ id: 'from-json', name: 'From JSON' }]);
+    const text = await p.call('POST', '/api/admin/catalog/import', 'apps: [{ name: Plain }]', {
+      'content-type': 'text/plain',
+    });
+    expect(text.json().add).toEqual([{ id: 'plain', name: 'Plain' }]);
+  });
+
   it('applies all or nothing: a failure half-way leaves the catalog as it was', async () => {
     const p = await portal();
     await seedCatalog(p);

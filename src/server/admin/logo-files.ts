@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
 import createDOMPurify from 'dompurify';
 import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
 import { JSDOM } from 'jsdom';
 import { BadRequestError } from '../http/errors.js';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from './admin-errors.js';
 
 /** The largest logo accepted, in bytes. */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+
+/** The largest width or height of a raster logo: a tiny file may claim a huge image. */
+export const MAX_LOGO_PIXELS = 4096;
 
 /** Types recognised from the bytes (file-type's MIME names) and the extension each is served as. */
 const RASTER_TYPES: Record<string, string> = {
@@ -55,12 +59,35 @@ function svgPurifier(): ReturnType<typeof createDOMPurify> {
  */
 export function sanitizeSvg(text: string): string | undefined {
   if (!/<svg[\s>]/i.test(text)) return undefined;
-  const clean = svgPurifier().sanitize(text, {
+  // The XML prologue goes first: a DOCTYPE's internal subset (entities) is never expanded.
+  const body = text
+    .replace(/^\uFEFF/, '')
+    .replace(/<\?xml[\s\S]*?\?>/gi, '')
+    .replace(/<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>/gi, '');
+  const clean = svgPurifier().sanitize(body, {
     USE_PROFILES: { svg: true, svgFilters: true },
     FORBID_TAGS: ['style', 'foreignObject', 'script', 'use'],
     FORBID_ATTR: ['style'],
   });
   return /^\s*<svg[\s>]/i.test(clean) ? clean : undefined;
+}
+
+/** Reads the declared size from the header (no decoding) and refuses oversized images. */
+function checkDimensions(bytes: Buffer): void {
+  let size: { width?: number; height?: number; images?: { width: number; height: number }[] };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    throw new BadRequestError('The logo image cannot be read.');
+  }
+  const sizes = size.images ?? [{ width: size.width ?? 0, height: size.height ?? 0 }];
+  for (const { width, height } of sizes) {
+    if (width > MAX_LOGO_PIXELS || height > MAX_LOGO_PIXELS) {
+      throw new BadRequestError(
+        `The logo is ${width} × ${height} pixels; at most ${MAX_LOGO_PIXELS} × ${MAX_LOGO_PIXELS} are accepted.`,
+      );
+    }
+  }
 }
 
 function looksLikeText(bytes: Buffer): boolean {
@@ -84,6 +111,7 @@ export async function checkLogo(bytes: Buffer): Promise<CheckedLogo> {
   if (detected && RASTER_TYPES[detected.mime]) {
     contentType = detected.mime === 'image/vnd.microsoft.icon' ? 'image/x-icon' : detected.mime;
     extension = RASTER_TYPES[detected.mime]!;
+    checkDimensions(bytes);
   } else if ((!detected || detected.mime === 'application/xml') && looksLikeText(bytes)) {
     const clean = sanitizeSvg(bytes.toString('utf8'));
     if (clean === undefined) {

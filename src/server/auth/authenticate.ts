@@ -24,11 +24,23 @@ export type Authenticator = (
 export interface BearerOptions {
   verifier: TokenVerifier | undefined;
   groupsClaim: string;
+  /** Told about every verified token's claims (to report a missing groups claim). */
+  onClaims?: (claims: Record<string, unknown>) => void;
+}
+
+/** Whether the URL carries an `access_token` query parameter. */
+export function hasQueryToken(url: string): boolean {
+  const query = url.indexOf('?');
+  return query >= 0 && new URLSearchParams(url.slice(query + 1)).has('access_token');
 }
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)$/;
 
-export function bearerAuthenticator({ verifier, groupsClaim }: BearerOptions): Authenticator {
+export function bearerAuthenticator({
+  verifier,
+  groupsClaim,
+  onClaims,
+}: BearerOptions): Authenticator {
   return async (request) => {
     const header = request.headers.authorization;
     if (header === undefined) return null;
@@ -47,6 +59,7 @@ export function bearerAuthenticator({ verifier, groupsClaim }: BearerOptions): A
     }
     try {
       const claims = await verifier.verify(match[1]);
+      onClaims?.(claims);
       return principalFromClaims(claims, groupsClaim);
     } catch (error) {
       if (error instanceof InvalidTokenError) {
@@ -71,6 +84,13 @@ export const authentication = fp(
   async (app: FastifyInstance, options: { authenticators: Authenticator[] }) => {
     app.decorateRequest('principal', null);
     app.addHook('onRequest', async (request, reply) => {
+      // RFC 6750 §2.3 tokens in the URL end up in logs, proxies and browser history: refused.
+      if (hasQueryToken(request.url)) {
+        throw new UnauthorizedError(
+          'Send the access token in the Authorization header, not in the address.',
+          'the token must be sent in the Authorization header',
+        );
+      }
       for (const authenticate of options.authenticators) {
         const principal = await authenticate(request, reply);
         if (principal) {

@@ -6,6 +6,7 @@ import type { AuthRoutesOptions } from './auth.routes.js';
 import { bearerAuthenticator, type Authenticator } from './authenticate.js';
 import { createOidcClient, describeError, type OidcClient } from './oidc-client.js';
 import type { Principal } from './principal.js';
+import { createMissingGroupsReporter } from './missing-groups.js';
 import { sessionAuthenticator } from './session-authenticator.js';
 import { createSessionsRepository } from './sessions.repository.js';
 import { createSignInService } from './sign-in.service.js';
@@ -52,6 +53,10 @@ export function createIdentity(deps: IdentityDeps): {
         })
       : undefined);
   const cookies = authCookies(config.publicUrl);
+  const onClaims = createMissingGroupsReporter({
+    groupsClaim,
+    warn: (details, message) => deps.log().warn(details, message),
+  });
   const signIn =
     oidc &&
     createSignInService({
@@ -60,12 +65,16 @@ export function createIdentity(deps: IdentityDeps): {
       groupsClaim,
       now: deps.now ?? Date.now,
       syncUser: deps.syncUser,
+      onClaims,
+      onSessionEnded: (reason) => deps.log().info({ reason }, `session ended: ${reason}`),
       pendingPerClient: config.limits.signOnPendingPerClient,
       pendingMax: config.limits.signOnPendingMax,
       onWarning: (message, error) =>
         deps.log().warn(error === undefined ? {} : { cause: describeError(error) }, message),
     });
-  const authenticators: Authenticator[] = [bearerAuthenticator({ verifier, groupsClaim })];
+  const authenticators: Authenticator[] = [
+    bearerAuthenticator({ verifier, groupsClaim, onClaims }),
+  ];
   if (signIn) {
     authenticators.push(
       sessionAuthenticator({ signIn, cookies, portalOrigin: new URL(config.publicUrl).origin }),

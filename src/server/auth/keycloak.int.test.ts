@@ -23,7 +23,7 @@ describe.skipIf(!availability.ok)('sign-in against a real Keycloak', () => {
   beforeAll(async () => {
     keycloak = await startKeycloak({ log: (line) => console.info(line) });
     console.info(`Keycloak start: ${(keycloak.startupMs / 1000).toFixed(1)} s`);
-  }, 360_000);
+  }, 480_000);
   afterAll(async () => {
     await keycloak?.stop();
   }, 60_000);

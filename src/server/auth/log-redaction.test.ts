@@ -13,6 +13,8 @@ describe('redactUrl', () => {
       '/auth/callback?error=login_required&state=s',
       '/auth/callback?error=login_required&state=redacted',
     ],
+    ['/api/me?access_token=eyJ.x.y', '/api/me?access_token=redacted'],
+    ['/api/apps?refresh_token=r&page=1', '/api/apps?refresh_token=redacted&page=1'],
   ])('%s -> %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

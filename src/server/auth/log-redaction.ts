@@ -1,4 +1,15 @@
-const SECRET_PARAMETERS = ['code', 'state', 'session_state', 'id_token_hint'];
+const SECRET_PARAMETERS = [
+  'code',
+  'state',
+  'session_state',
+  'id_token_hint',
+  // Never accepted in a URL (401), but never logged either.
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'token',
+  'client_secret',
+];
 
 /**
  * A request URL as logs may show it: the one-time values of sign-in redirects (authorization
@@ -7,7 +18,12 @@ const SECRET_PARAMETERS = ['code', 'state', 'session_state', 'id_token_hint'];
 export function redactUrl(url: string): string {
   const query = url.indexOf('?');
   if (query < 0) return url;
-  const params = new URLSearchParams(url.slice(query + 1));
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(url.slice(query + 1));
+  } catch {
+    return `${url.slice(0, query)}?redacted`;
+  }
   let changed = false;
   for (const name of SECRET_PARAMETERS) {
     if (params.has(name)) {

@@ -17,6 +17,13 @@ export const SIGN_ON_STATE_TTL_MS = 60 * 60 * 1000;
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 /** Refresh this long before the access token expires, so it is never used at its last second. */
 const REFRESH_EARLY_MS = 30 * 1000;
+/** Within this long before expiry, a request starts a refresh in the background. */
+const REFRESH_AHEAD_MS = 60 * 1000;
+/** How long a request waits for a refresh of an expired token before going on without it. */
+export const REFRESH_WAIT_MS = 2000;
+/** Back-off after the provider failed a refresh: doubles from the first to the last. */
+const BACKOFF_FIRST_MS = 5000;
+const BACKOFF_MAX_MS = 60 * 1000;
 /** When the provider does not say how long an access token lives. */
 const DEFAULT_ACCESS_TOKEN_MS = 5 * 60 * 1000;
 
@@ -70,6 +77,12 @@ export interface SignInDeps {
   /** Writes the user record from the principal (after sign-in and after each refresh). */
   syncUser: (principal: Principal) => Promise<void>;
   onWarning?: (message: string, error?: unknown) => void;
+  /** Says why a session ended (logged at info; never a token or a claim value). */
+  onSessionEnded?: (reason: string) => void;
+  /** How long a request waits for a refresh (tests shorten it). */
+  refreshWaitMs?: number;
+  /** Told about the claims of every sign-in and refresh (to report a missing groups claim). */
+  onClaims?: (claims: Record<string, unknown>) => void;
   /** Sign-ins under way kept per client address; a newer one replaces the oldest. */
   pendingPerClient?: number;
   /** Sign-ins under way kept in total; beyond it the oldest are dropped. */
@@ -113,6 +126,15 @@ function accessTokenExpiry(tokens: TokenSet, now: number): number {
 export function createSignInService(deps: SignInDeps) {
   const { oidc, sessions, now } = deps;
   const refreshing = new Map<string, Promise<ResumedSession>>();
+  const refreshWaitMs = deps.refreshWaitMs ?? REFRESH_WAIT_MS;
+  // While the provider fails, refreshes are not tried until this time (doubling back-off).
+  let backoffMs = 0;
+  let idpDownUntil = 0;
+
+  async function endSession(id: string, reason: string) {
+    await sessions.deleteSession(id);
+    deps.onSessionEnded?.(reason);
+  }
   const pendingPerClient = deps.pendingPerClient ?? 10;
   const pendingMax = deps.pendingMax ?? 10_000;
   // State ids per client address, oldest first (memory only: after a restart the total cap and
@@ -206,6 +228,7 @@ export function createSignInService(deps: SignInDeps) {
       throw fail('unavailable', undefined, error);
     }
     const claims = claimsOf(tokens);
+    if (claims) deps.onClaims?.(claims);
     const principal = claims && principalFromClaims(claims, deps.groupsClaim);
     if (!principal?.subject) throw fail('refused', 'invalid_response');
 
@@ -236,11 +259,11 @@ export function createSignInService(deps: SignInDeps) {
       stored = JSON.parse(unseal(secret, row.tokens)) as StoredTokens;
     } catch (error) {
       deps.onWarning?.('a session could not be unsealed; it is ended', error);
-      await sessions.deleteSession(row.id);
+      await endSession(row.id, 'its tokens could not be unsealed');
       return { status: 'ended' };
     }
     if (!stored.refreshToken) {
-      await sessions.deleteSession(row.id);
+      await endSession(row.id, 'the access token expired and the provider gave no refresh token');
       return { status: 'ended' };
     }
     let tokens: TokenSet;
@@ -248,19 +271,27 @@ export function createSignInService(deps: SignInDeps) {
       tokens = await oidc.refresh(stored.refreshToken);
     } catch (error) {
       if (error instanceof IdpUnavailableError) {
-        deps.onWarning?.('token refresh failed: identity provider unavailable', error);
+        backoffMs = Math.min(Math.max(backoffMs * 2, BACKOFF_FIRST_MS), BACKOFF_MAX_MS);
+        idpDownUntil = now() + backoffMs;
+        deps.onWarning?.(
+          `token refresh failed: identity provider unavailable; sessions are kept, next try in ${backoffMs / 1000} s`,
+          error,
+        );
         return { status: 'unavailable' };
       }
       // The provider refused (session ended there, token revoked or expired): sign out here too.
-      await sessions.deleteSession(row.id);
+      const code = error instanceof IdpRefusedError ? error.code : 'refused';
+      await endSession(row.id, `the provider refused the token refresh (${code})`);
       return { status: 'ended' };
     }
+    backoffMs = 0;
+    idpDownUntil = 0;
     const claims = claimsOf(tokens);
     const previous = JSON.parse(row.principal) as Principal;
     const principal = claims ? principalFromClaims(claims, deps.groupsClaim) : previous;
     if (principal.subject !== row.subject) {
       deps.onWarning?.('a refresh returned another subject; the session is ended');
-      await sessions.deleteSession(row.id);
+      await endSession(row.id, 'a refresh returned another subject');
       return { status: 'ended' };
     }
     const renewed: StoredTokens = {
@@ -285,13 +316,37 @@ export function createSignInService(deps: SignInDeps) {
     const time = now();
     if (row.expiresAt <= time) {
       await sessions.deleteSessionsExpiredBy(time);
+      deps.onSessionEnded?.('it reached its maximum age');
       return { status: 'ended' };
     }
-    if (row.accessTokenExpiresAt - REFRESH_EARLY_MS > time) {
-      return { status: 'active', principal: JSON.parse(row.principal) as Principal };
+    const principal = JSON.parse(row.principal) as Principal;
+    const expiresAt = row.accessTokenExpiresAt;
+    if (expiresAt - REFRESH_AHEAD_MS > time) return { status: 'active', principal };
+    // Soon to expire: refresh in the background, answer now.
+    if (expiresAt - REFRESH_EARLY_MS > time) {
+      if (time >= idpDownUntil) void startRefresh(id, row, secret).catch(() => undefined);
+      return { status: 'active', principal };
     }
-    // One refresh per session at a time: providers that rotate refresh tokens (oidc-provider,
-    // Keycloak when configured so) treat a second use of the same refresh token as theft.
+    // Expired. While the provider is failing, do not even ask (back-off).
+    if (time < idpDownUntil && !refreshing.has(id)) return { status: 'unavailable' };
+    // Wait a little for the refresh; it carries on (and is stored) even if this request stops
+    // waiting, so a slow provider never leaves a rotated refresh token unsaved.
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<ResumedSession>((resolve) => {
+      timer = setTimeout(() => resolve({ status: 'unavailable' }), refreshWaitMs);
+    });
+    try {
+      return await Promise.race([startRefresh(id, row, secret), waited]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * One refresh per session at a time (single flight): providers that rotate refresh tokens
+   * (oidc-provider, Keycloak with "revoke refresh token") treat a second use of one as theft.
+   */
+  function startRefresh(id: string, row: SessionRow, secret: string): Promise<ResumedSession> {
     let pending = refreshing.get(id);
     if (!pending) {
       pending = refresh(row, secret).finally(() => refreshing.delete(id));
@@ -305,7 +360,7 @@ export function createSignInService(deps: SignInDeps) {
     const id = digest(secret);
     const row = await sessions.findSession(id);
     if (!row) return undefined;
-    await sessions.deleteSession(id);
+    await endSession(id, 'the user signed out');
     try {
       return (JSON.parse(unseal(secret, row.tokens)) as StoredTokens).idToken;
     } catch {

@@ -325,10 +325,10 @@ describe('silent sign-in check', () => {
 });
 
 describe('session refresh', () => {
-  it('does not refresh before the access token expires', async () => {
+  it('does not refresh while the access token has more than a minute left', async () => {
     const s = await setup();
     await signIn(s);
-    s.clock.time += 4 * MINUTE;
+    s.clock.time += 3 * MINUTE + 59_000;
     expect((await s.browser.get('/api/me')).status).toBe(200);
     expect(s.fake.calls.refresh).toBe(0);
   });
@@ -393,7 +393,45 @@ describe('session refresh', () => {
     expect(sessionCookie(me.setCookies)).toBeUndefined();
     expect(await countSessions(s)).toBe(1);
     s.fake.behaviour.refreshError = undefined;
+    // Backing off: the provider is not asked again at once.
+    expect((await s.browser.get('/api/me')).status).toBe(401);
+    expect(s.fake.calls.refresh).toBe(1);
+    s.clock.time += 6000;
     expect((await s.browser.get('/api/me')).status).toBe(200);
+    expect(s.fake.calls.refresh).toBe(2);
+  });
+
+  it('a hanging provider: requests wait briefly, the session survives, the late answer is kept', async () => {
+    const s = await setup();
+    await signIn(s);
+    let answer: () => void = () => undefined;
+    s.fake.behaviour.refreshGate = new Promise<void>((resolve) => (answer = resolve));
+    s.clock.time += 10 * MINUTE;
+    const started = Date.now();
+    const waiting = await Promise.all([1, 2, 3].map(() => s.browser.get('/api/me')));
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(waiting.map((r) => r.status)).toEqual([401, 401, 401]);
+    expect(waiting.every((r) => sessionCookie(r.setCookies) === undefined)).toBe(true);
+    expect(s.fake.calls.refresh).toBe(1);
+    // The provider answers late: the rotated tokens are stored, nobody is signed out.
+    s.fake.behaviour.refreshGate = undefined;
+    answer();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await s.browser.get('/api/me')).status).toBe(200);
+    expect(s.fake.calls.refresh).toBe(1);
+    expect(await countSessions(s)).toBe(1);
+  });
+
+  it('refreshes in the background shortly before expiry, answering at once', async () => {
+    const s = await setup();
+    await signIn(s);
+    s.clock.time += 4 * MINUTE + 15_000; // 45 s before the 5-minute token expires
+    expect((await s.browser.get('/api/me')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(s.fake.calls.refresh).toBe(1);
+    s.clock.time += 2 * MINUTE;
+    expect((await s.browser.get('/api/me')).status).toBe(200);
+    expect(s.fake.calls.refresh).toBe(1);
   });
 
   it('ends sessions after 12 hours without asking the provider', async () => {

@@ -204,7 +204,14 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         : Array.isArray(payload.aud)
           ? payload.aud
           : [];
-    if (payload.azp !== options.clientId && !audiences.includes(options.clientId)) {
+    // `azp` names the client the token was issued to: when present it must be the portal, even
+    // if `aud` also lists the portal (a shared scope would put it there for other clients).
+    // Without `azp`, `aud` must contain the portal.
+    const issuedToPortal =
+      payload.azp !== undefined
+        ? payload.azp === options.clientId
+        : audiences.includes(options.clientId);
+    if (!issuedToPortal) {
       throw new InvalidTokenError('the token was not issued for this portal');
     }
     const type = typeof payload.typ === 'string' ? payload.typ.toLowerCase() : '';

@@ -62,15 +62,15 @@ export function createCatalogSnapshot(
       // caught by comparing the fingerprint, at most once per recheckMs.
       if (loadedVersion === undefined || now() - checkedAt >= recheckMs) {
         checkedAt = now();
-        let version: string;
+        let version: string | undefined;
         try {
           version = await source.catalogVersion();
         } catch (error) {
-          // The database is unreachable: keep serving the catalog in memory (docs/deploy.md).
-          if (entries === undefined || loadedVersion === undefined) throw error;
-          version = loadedVersion;
+          // The database is locked, unreachable or failing: keep serving the catalog from
+          // memory (docs/operations.md, docs/deploy.md).
+          if (!entries) throw error;
         }
-        if (version !== loadedVersion) {
+        if (version !== undefined && version !== loadedVersion) {
           invalidate();
           loadedVersion = version;
         }

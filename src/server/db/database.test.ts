@@ -1,102 +1,129 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAppsRepository } from '../catalog/apps.repository.js';
+import { createCatalogSnapshot } from '../catalog/catalog-snapshot.js';
+import { appRow, bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
 import { runMain } from '../test-support/run-main.js';
-import {
-  connectDatabase,
-  DatabaseError,
-  describeTarget,
-  isDatabaseUnavailable,
-  parseDatabaseUrl,
-} from './database.js';
+import { DataDirInUseError, lockDataDir, openDatabase, type Db } from './database.js';
+import { migrateToLatest } from './migrate.js';
 
-describe('parseDatabaseUrl', () => {
-  it('keeps the SQLite file under DATA_DIR when unset or sqlite:', () => {
-    const file = join(resolve('/srv/portal'), 'portal.db');
-    expect(parseDatabaseUrl(undefined, '/srv/portal')).toEqual({ kind: 'sqlite', file });
-    expect(parseDatabaseUrl('', '/srv/portal')).toEqual({ kind: 'sqlite', file });
-    expect(parseDatabaseUrl('sqlite:', '/srv/portal')).toEqual({ kind: 'sqlite', file });
-  });
+let cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
 
-  it('reads sqlite:PATH and postgres:// URLs with the pool size', () => {
-    expect(parseDatabaseUrl('sqlite:/tmp/x.db', '.')).toEqual({
-      kind: 'sqlite',
-      file: '/tmp/x.db',
-    });
-    expect(parseDatabaseUrl('sqlite::memory:', '.')).toEqual({ kind: 'sqlite', file: ':memory:' });
-    expect(parseDatabaseUrl('postgres://u:p@db:5432/portal', '.', 4)).toEqual({
-      kind: 'postgres',
-      url: 'postgres://u:p@db:5432/portal',
-      poolSize: 4,
-    });
-    expect(() => parseDatabaseUrl('mysql://x', '.')).toThrow(DatabaseError);
-  });
+function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'db-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
-  it('never shows the password', () => {
-    const target = parseDatabaseUrl('postgres://portal:s3cret@db:5432/portal', '.');
-    expect(describeTarget(target)).toBe('PostgreSQL postgres://portal:***@db:5432/portal');
+const mode = (path: string) => statSync(path).mode & 0o777;
+
+describe('data at rest', () => {
+  it('creates the data folder 0700 and the database and its WAL 0600', async () => {
+    const dir = join(tempDir(), 'data');
+    const db = openDatabase(join(dir, 'portal.db'));
+    cleanups.push(() => db.destroy());
+    await migrateToLatest(db);
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(join(dir, 'portal.db'))).toBe(0o600);
+    expect(mode(join(dir, 'portal.db-wal'))).toBe(0o600);
   });
 });
 
-describe('an unreachable PostgreSQL server', () => {
-  it('is one DatabaseError naming the server, without the password', async () => {
-    const error = await connectDatabase({
-      kind: 'postgres',
-      url: 'postgres://portal:s3cret@127.0.0.1:1/portal',
-      poolSize: 1,
-    }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(DatabaseError);
-    expect((error as Error).message).toContain('postgres://portal:***@127.0.0.1:1/portal');
-    expect((error as Error).message).not.toContain('s3cret');
+describe('one server per DATA_DIR', () => {
+  it('refuses a second lock on the same folder, and allows it once released', () => {
+    const dir = tempDir();
+    const first = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirInUseError);
+    expect(() => lockDataDir(dir)).toThrow(/Another app-portal process is already using DATA_DIR/);
+    first.release();
+    lockDataDir(dir).release();
   });
 
-  it('stops the start-up with a clear message and status 1, no stack trace', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'portal-db-'));
-    try {
-      const { code, stdout, stderr } = await runMain({
-        DATA_DIR: dataDir,
-        DATABASE_URL: 'postgres://portal:s3cret@127.0.0.1:1/portal',
-        PORT: '1',
-      });
-      expect(code).toBe(1);
-      expect(stderr).toContain('Cannot reach the database PostgreSQL');
-      expect(stderr).toContain('docs/deploy.md');
-      expect(`${stdout}${stderr}`).not.toMatch(/s3cret|\n\s+at /);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+  it('makes a second server process on the same DATA_DIR exit 1 with a clear message', async () => {
+    const dir = tempDir();
+    const held = lockDataDir(dir);
+    cleanups.push(() => held.release());
+    const result = await runMain({ DATA_DIR: dir, DEMO_CATALOG: 'false' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Another app-portal process is already using DATA_DIR');
   });
 });
 
-describe('a database that goes away later', () => {
-  it('answers 503 with the error body on routes that need it', async () => {
-    const { default: Fastify } = await import('fastify');
-    const { registerErrorHandling } = await import('../http/error-handler.js');
-    const app = Fastify();
-    registerErrorHandling(app);
-    app.get('/refused', async () => {
-      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
-        code: 'ECONNREFUSED',
-      });
+describe('a database locked by another process', () => {
+  async function portalOnFile(): Promise<{ ctx: TestContext; db: Db; file: string }> {
+    const file = join(tempDir(), 'portal.db');
+    const db = openDatabase(file);
+    await migrateToLatest(db);
+    await createAppsRepository(db).upsertApps(
+      [appRow({ id: 'public-app', isPublic: true })],
+      new Date().toISOString(),
+    );
+    const ctx = await createTestContext({ deps: { db } });
+    cleanups.push(async () => {
+      await ctx.close();
+      await db.destroy();
     });
-    app.get('/terminated', async () => {
-      throw new Error('Connection terminated unexpectedly');
+    return { ctx, db, file };
+  }
+
+  it('fails a blocked write fast with 503 and Retry-After; reads and health keep answering', async () => {
+    const { ctx, file } = await portalOnFile();
+    expect((await ctx.app.inject({ url: '/api/apps' })).statusCode).toBe(200);
+
+    // A writer elsewhere (the sqlite3 shell, a second process) holds the lock.
+    const other = new SQLite(file);
+    other.exec('BEGIN EXCLUSIVE');
+    cleanups.push(() => {
+      other.exec('ROLLBACK');
+      other.close();
     });
-    app.get('/bug', async () => {
-      throw Object.assign(new Error('syntax error'), { code: '42601' });
+
+    const started = Date.now();
+    const write = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/favorites/public-app',
+      headers: bearer(await ctx.issuer.tokenFor('alice', [])),
     });
-    try {
-      for (const url of ['/refused', '/terminated']) {
-        const response = await app.inject({ url });
-        expect(response.statusCode).toBe(503);
-        expect(response.json()).toMatchObject({ status: 503, data: {} });
-        expect(response.headers['retry-after']).toBe('5');
-      }
-      expect((await app.inject({ url: '/bug' })).statusCode).toBe(500);
-      expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '57P01' }))).toBe(true);
-    } finally {
-      await app.close();
-    }
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(write.statusCode).toBe(503);
+    expect(write.headers['retry-after']).toBe('2');
+    expect(write.json()).toEqual({
+      status: 503,
+      message: 'The portal is busy right now. Please try again in a moment.',
+      data: {},
+    });
+
+    const health = Date.now();
+    expect((await ctx.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    expect(Date.now() - health).toBeLessThan(100);
+    expect((await ctx.app.inject({ url: '/api/apps' })).json().items).toHaveLength(1);
+  });
+
+  it('keeps serving the catalog from memory when even its freshness check fails', async () => {
+    let locked = false;
+    const snapshot = createCatalogSnapshot(
+      {
+        findAll: async () => {
+          if (locked) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+          return [];
+        },
+        catalogVersion: async () => {
+          if (locked) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+          return 'v1';
+        },
+        onChange: () => () => undefined,
+      },
+      { recheckMs: 0 },
+    );
+    const before = await snapshot.visibleApps(null);
+    locked = true;
+    expect(await snapshot.visibleApps(null)).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
@@ -6,6 +6,13 @@ import pg from 'pg';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
+
+/**
+ * How long a statement waits for another connection's lock. The driver is synchronous, so this
+ * wait blocks the event loop: kept short, and a write still blocked gets SQLITE_BUSY, which the
+ * error handler answers with 503 and Retry-After (docs/operations.md).
+ */
+export const BUSY_TIMEOUT_MS = 200;
 
 /** The database cannot be opened or reached, or is not the kind the URL names. */
 export class DatabaseError extends Error {
@@ -62,20 +69,43 @@ export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/** Whether an error is SQLite saying another connection holds the lock. */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code);
+}
+
+/** Owner-only permissions for the data folder and the database files (they hold sessions). */
+function restrict(path: string, mode: number) {
+  try {
+    if (existsSync(path)) chmodSync(path, mode);
+  } catch {
+    // A file owned by someone else (a mounted volume): leave it; the operator owns that choice.
+  }
+}
+
 /**
  * Opens the SQLite database (`:memory:` for tests) with the settings the portal relies on:
- * WAL so readers never wait for the writer, foreign keys enforced, and a busy timeout so a
- * second process waits briefly instead of failing at once.
+ * WAL so readers never wait for the writer, foreign keys enforced, a short busy time-out, and
+ * `synchronous = NORMAL` (in WAL mode a power loss can lose the last transactions committed
+ * before it, never corrupt the file: docs/operations.md). The folder is created 0700 and the
+ * files 0600.
  */
 export function openDatabase(file: string): Db {
   let sqlite: SQLite.Database;
   try {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    if (file !== ':memory:') {
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      restrict(dirname(file), 0o700);
+    }
     sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     sqlite.pragma('synchronous = NORMAL');
+    if (file !== ':memory:') {
+      for (const suffix of ['', '-wal', '-shm']) restrict(`${file}${suffix}`, 0o600);
+    }
   } catch (error) {
     throw new DatabaseError(`Cannot open the database ${file}: ${(error as Error).message}`, {
       cause: error,
@@ -154,4 +184,59 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
     error.message,
   );
+}
+
+/** Another process already uses this DATA_DIR (SQLite only: see lockDataDirFor). */
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string) {
+    super(
+      `Another app-portal process is already using DATA_DIR=${dataDir} (its lock file ` +
+        `${join(dataDir, 'portal.lock')} is held). Two servers on one SQLite database would ` +
+        'block each other; stop the other one, or give this one its own DATA_DIR.',
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+/**
+ * Takes the data folder for this process: an exclusive SQLite lock on `portal.lock`, held until
+ * the process ends (the operating system releases it even after kill -9). A second server on
+ * the same folder is refused at start-up; backup and restore use the same lock.
+ */
+export function lockDataDir(dataDir: string): { release(): void } {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = join(dataDir, 'portal.lock');
+  const lock = new SQLite(file);
+  try {
+    lock.pragma('busy_timeout = 0');
+    lock.pragma('locking_mode = EXCLUSIVE');
+    lock.exec('CREATE TABLE IF NOT EXISTS lock (id INTEGER PRIMARY KEY)');
+    lock.exec('BEGIN EXCLUSIVE');
+  } catch (error) {
+    lock.close();
+    if (isDatabaseBusy(error)) throw new DataDirInUseError(dataDir);
+    throw error;
+  }
+  restrict(file, 0o600);
+  return {
+    release() {
+      try {
+        lock.exec('ROLLBACK');
+      } finally {
+        lock.close();
+      }
+    },
+  };
+}
+
+/**
+ * Takes the data folder when the database is the SQLite file under DATA_DIR (one process per
+ * SQLite database). On PostgreSQL several instances are the point, and a SQLite file elsewhere
+ * (`DATABASE_URL=sqlite:PATH`, `:memory:`) does not live in DATA_DIR: no lock, `release` does
+ * nothing.
+ */
+export function lockDataDirFor(target: DatabaseTarget, dataDir: string): { release(): void } {
+  if (target.kind !== 'sqlite' || target.file === ':memory:') return { release() {} };
+  if (dirname(target.file) !== resolve(dataDir)) return { release() {} };
+  return lockDataDir(dataDir);
 }

@@ -10,7 +10,8 @@ import * as initial from './migrations/0001-initial.js';
 import * as sessions from './migrations/0002-sessions.js';
 import * as admin from './migrations/0003-admin.js';
 import * as statusHistory from './migrations/0004-status-history.js';
-import * as monitorShared from './migrations/0005-monitor-shared.js';
+import * as portalNotices from './migrations/0005-portal-notices.js';
+import * as monitorShared from './migrations/0006-monitor-shared.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,7 +19,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-sessions': sessions,
   '0003-admin': admin,
   '0004-status-history': statusHistory,
-  '0005-monitor-shared': monitorShared,
+  '0005-portal-notices': portalNotices,
+  '0006-monitor-shared': monitorShared,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,6 @@
 import type { SessionsTable, SignOnStatesTable } from '../auth/sessions.table.js';
 import type { AuditTable, LogosTable, SettingsTable } from '../admin/admin.tables.js';
+import type { PortalNoticesTable } from '../admin/notices/portal-notices.table.js';
 import type { AppGroupsTable, AppsTable } from '../catalog/apps.table.js';
 import type { StatusChangesTable } from '../monitor/history/status-history.table.js';
 import type { FavoritesTable, KcUsersTable } from '../users/users.table.js';
@@ -27,4 +28,5 @@ export interface Database {
   settings: SettingsTable;
   statusChanges: StatusChangesTable;
   monitorShared: MonitorSharedTable;
+  portalNotices: PortalNoticesTable;
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiError } from '../../shared/api/schemas.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { isDatabaseUnavailable } from '../db/database.js';
+import { isDatabaseBusy, isDatabaseUnavailable } from '../db/database.js';
 import { HttpError } from './errors.js';
 
 function body(status: number, message: string, data: Record<string, unknown> = {}): ApiError {
@@ -35,6 +35,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.validation) {
       const { message, issues } = describeValidation(error);
       return reply.code(400).send(body(400, message, { issues }));
+    }
+    if (isDatabaseBusy(error)) {
+      // Another process holds the database lock (a backup, the sqlite3 shell): fail fast.
+      request.log.warn({ code: error.code }, 'database busy: answered 503');
+      void reply.header('retry-after', '2');
+      return reply
+        .code(503)
+        .send(body(503, 'The portal is busy right now. Please try again in a moment.'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -68,7 +68,12 @@ async function statuses(ctx: TestContext, groups?: string[]) {
   const headers = groups ? bearer(await ctx.issuer.tokenFor('viewer', groups)) : {};
   const response = await ctx.app.inject({ method: 'GET', url: '/api/monitor-status', headers });
   expect(response.statusCode).toBe(200);
-  return response.json() as { url: string; status: number }[];
+  return urlAndStatus(response.json());
+}
+
+/** The items without their timing fields (checked on their own below). */
+function urlAndStatus(items: { url: string; status: number }[]) {
+  return items.map(({ url, status }) => ({ url, status }));
 }
 
 describe('GET /api/monitor-status visibility', () => {
@@ -163,7 +168,7 @@ describe('GET /api/monitor-status caching', () => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('private, no-cache');
     expect(first.headers['content-type']).toMatch(/^application\/json/);
-    expect(first.json()).toEqual([
+    expect(urlAndStatus(first.json())).toEqual([
       { url: GALAXY, status: 1 },
       { url: JUPYTER, status: 2 },
     ]);
@@ -187,7 +192,36 @@ describe('GET /api/monitor-status caching', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
-    expect(changed.json()).toContainEqual({ url: GALAXY, status: 3 });
+    expect(urlAndStatus(changed.json())).toContainEqual({ url: GALAXY, status: 3 });
+  });
+
+  it('says when each status was checked, and marks it stale while its source fails', async () => {
+    const { ctx, kuma, monitor } = await setup();
+    const before = Date.now();
+    const fresh = (await ctx.app.inject({ url: '/api/monitor-status' })).json() as {
+      url: string;
+      checkedAt: string;
+      stale: boolean;
+    }[];
+    const galaxy = fresh.find((item) => item.url === GALAXY);
+    expect(galaxy?.stale).toBe(false);
+    expect(Date.parse(galaxy?.checkedAt ?? '')).toBeLessThanOrEqual(before);
+    expect(galaxy?.checkedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+    kuma.status = 503;
+    await monitor.runOnce();
+    const stale = (await ctx.app.inject({ url: '/api/monitor-status' })).json() as {
+      url: string;
+      status: number;
+      checkedAt: string;
+      stale: boolean;
+    }[];
+    expect(stale.find((item) => item.url === GALAXY)).toEqual({
+      url: GALAXY,
+      status: 1,
+      checkedAt: galaxy?.checkedAt,
+      stale: true,
+    });
   });
 
   it('gives callers who see different apps different ETags', async () => {
@@ -216,9 +250,12 @@ describe('GET /api/monitor-status caching', () => {
     await ctx.seed([{ id: 'probed', isPublic: true, link: `${probed.url}/app` }]);
     await monitor.runOnce();
     expect(probed.requests).toEqual(['/app']);
-    expect(await statuses(ctx)).toContainEqual({
+    const listed = await ctx.app.inject({ method: 'GET', url: '/api/monitor-status' });
+    expect(listed.json()).toContainEqual({
       url: `${probed.url}/app`,
       status: 1,
+      checkedAt: expect.any(String),
+      stale: false,
       responseMs: expect.any(Number),
     });
     const kumaBefore = kuma.requests.length;

@@ -42,7 +42,13 @@ export function createMonitorStatusService(deps: {
       if (byUrl.has(app.link) || app.link.trim() === '') continue;
       const found = deps.results.lookup(app.link.trim());
       if (!found) continue;
-      const item: StatusItem = { url: app.link, status: found.status };
+      // `checkedAt` and `stale` let the SPA say a status is out of date (finding 8 of issue 10).
+      const item: StatusItem = {
+        url: app.link,
+        status: found.status,
+        checkedAt: new Date(found.seenAt).toISOString(),
+        stale: found.stale,
+      };
       const current = deps.history?.current(app.id);
       if (current && current.state !== 'unknown')
         item.since = new Date(current.since).toISOString();

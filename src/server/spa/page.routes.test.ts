@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -16,12 +16,15 @@ const TEMPLATE = `<!doctype html>
   <head>
     <title>App Portal</title>
     <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">
   </head>
   <body>
     <div id="root"></div>
   </body>
 </html>
 `;
+
+const CSS = '.card{border-radius:1rem}main{display:flex}';
 
 const APPS = [
   { id: 'galaxy', isPublic: true, name: 'Galaxy', category: 'analysis' },
@@ -41,6 +44,8 @@ let webRoot: string;
 async function start(renderPage: typeof render | null = render, env: Record<string, string> = {}) {
   webRoot = mkdtempSync(join(tmpdir(), 'page-routes-'));
   writeFileSync(join(webRoot, 'index.html'), TEMPLATE);
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(join(webRoot, 'assets', 'index-Ef56Gh78.css'), CSS);
   ctx = await createTestContext({ apps: APPS, env, deps: { webRoot, renderPage } });
 }
 
@@ -128,6 +133,12 @@ describe('GET / for an anonymous visitor', () => {
       `<script type="application/json" id="${PAGE_STATE_ID}">`,
     ]);
     expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('inlines the stylesheet, so the page paints from its own bytes', async () => {
+    const { body } = await ctx.app.inject({ url: '/' });
+    expect(body).toContain(`<style>${CSS}</style>`);
+    expect(body).not.toContain('rel="stylesheet"');
   });
 
   it('renders a working sign-in link for browsers without JavaScript', async () => {
@@ -222,6 +233,21 @@ describe('other paths and fallbacks', () => {
     const { body } = await ctx.app.inject({ url: '/' });
     expect(body).toContain('<div id="root"></div>');
     expect(stateOf(body).apps.map((app) => app.id)).toEqual(['galaxy', 'wiki']);
+  });
+
+  it('falls back to the state alone when rendering fails, and tries again next time', async () => {
+    let fail = true;
+    await start((state) => {
+      if (fail) throw new Error('render failed');
+      return render(state);
+    });
+    const first = await ctx.app.inject({ url: '/' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<div id="root"></div>');
+    expect(stateOf(first.body).apps).toHaveLength(2);
+    fail = false;
+    const second = await ctx.app.inject({ url: '/' });
+    expect(rootOf(second.body)).toContain('Galaxy');
   });
 
   it("titles the page with the portal's title, escaped", async () => {

@@ -10,7 +10,7 @@ import {
 import type { App, Me, PortalInfo } from '../../shared/api/schemas.js';
 import type { Principal } from '../auth/principal.js';
 import { loadRenderer } from './page-renderer.js';
-import { parseTemplate, type PageTemplate } from './page-template.js';
+import { inlineStylesheets, parseTemplate, type PageTemplate } from './page-template.js';
 
 export interface PageDeps {
   /** The built index.html, cut around its root (page-template.ts). */
@@ -45,13 +45,16 @@ const MAX_PUBLIC_PAGES = 32;
 export function createPageService(deps: PageDeps) {
   const publicPages = new WeakMap<readonly App[], Map<string, RenderedPage>>();
 
-  function build(state: PageState, personal: boolean): RenderedPage {
+  /** Renders a page; `complete` is false when the rendering failed (never kept then). */
+  function build(state: PageState, personal: boolean): RenderedPage & { complete: boolean } {
     let body = '';
+    let complete = true;
     if (deps.render) {
       try {
         body = deps.render(state);
       } catch (error) {
         // The browser can still render from the state; the visitor only loses the head start.
+        complete = false;
         deps.log().error({ err: error }, 'server rendering of the home page failed');
       }
     }
@@ -63,7 +66,7 @@ export function createPageService(deps: PageDeps) {
     const etag = personal
       ? undefined
       : `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    return { html, personal, etag };
+    return { html, personal, etag, complete };
   }
 
   return {
@@ -78,9 +81,10 @@ export function createPageService(deps: PageDeps) {
         pages = new Map();
         publicPages.set(apps, pages);
       }
-      let page = pages.get(search);
-      if (!page) {
-        page = build({ portal: deps.portal, me: null, apps: [...apps], search }, false);
+      const kept = pages.get(search);
+      if (kept) return kept;
+      const page = build({ portal: deps.portal, me: null, apps: [...apps], search }, false);
+      if (page.complete) {
         if (pages.size >= MAX_PUBLIC_PAGES) pages.clear();
         pages.set(search, page);
       }
@@ -105,7 +109,12 @@ export type PageService = ReturnType<typeof createPageService>;
 /** The built index.html of the web app in `root`, or null when there is no build. */
 export function readTemplate(root: string): PageTemplate | null {
   const path = join(root, 'index.html');
-  return existsSync(path) ? parseTemplate(readFileSync(path, 'utf8')) : null;
+  if (!existsSync(path)) return null;
+  const readAsset = (href: string) => {
+    const file = join(root, ...href.split('/').filter((part) => part !== '' && part !== '..'));
+    return existsSync(file) ? readFileSync(file, 'utf8') : null;
+  };
+  return parseTemplate(inlineStylesheets(readFileSync(path, 'utf8'), readAsset));
 }
 
 /**
@@ -118,9 +127,9 @@ export async function loadPages(
   const { root, render, ...rest } = options;
   const template = readTemplate(root);
   if (!template) return null;
-  return createPageService({
-    ...rest,
-    template,
-    render: render === undefined ? await loadRenderer() : render,
-  });
+  const renderer = render === undefined ? await loadRenderer() : render;
+  if (renderer === null) {
+    rest.log().warn('No server-rendering bundle (dist/ssr): the browser renders the home page.');
+  }
+  return createPageService({ ...rest, template, render: renderer });
 }

@@ -125,6 +125,14 @@ export const StatusItemSchema = Type.Object(
   {
     url: Type.String(),
     status: Type.Integer(),
+    checkedAt: Type.String({
+      format: 'date-time',
+      description: 'When the monitor last read this status from its source.',
+    }),
+    stale: Type.Boolean({
+      description:
+        'True while the source is failing: `status` is the last good value, kept until dropped.',
+    }),
     since: Type.Optional(
       Type.String({
         format: 'date-time',

@@ -77,12 +77,23 @@ export const NoticeSchema = Type.Object(
     id: Type.String({
       description: 'Stable while the notice lasts (used to remember a dismissal).',
     }),
-    kind: Type.Union([Type.Literal('incident'), Type.Literal('maintenance')]),
+    kind: Type.Union(
+      [Type.Literal('incident'), Type.Literal('maintenance'), Type.Literal('notice')],
+      {
+        description: '`notice`: general information an admin posted.',
+      },
+    ),
     title: Type.String({ description: 'Plain text.' }),
     text: Type.String({ description: 'Plain text, never HTML: show it as text.' }),
     severity: Type.Union([Type.Literal('info'), Type.Literal('warning'), Type.Literal('danger')]),
     start: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     end: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    appIds: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'Portal notices: the apps it concerns that the caller may see (absent or empty: the whole portal).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

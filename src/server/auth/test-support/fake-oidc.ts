@@ -17,7 +17,15 @@ export function createFakeOidc(initialClaims: Record<string, unknown>) {
     /** Also thrown by authorizationUrl (provider down), when set. */
     down: Error | undefined;
     accessTokenSeconds: number;
-  } = { claims: initialClaims, refreshError: undefined, down: undefined, accessTokenSeconds: 300 };
+    /** When set, refreshes wait for it (a hanging provider). */
+    refreshGate: Promise<void> | undefined;
+  } = {
+    claims: initialClaims,
+    refreshError: undefined,
+    down: undefined,
+    accessTokenSeconds: 300,
+    refreshGate: undefined,
+  };
 
   const tokens = (n: number): TokenSet => ({
     accessToken: `access-${n}`,
@@ -46,6 +54,7 @@ export function createFakeOidc(initialClaims: Record<string, unknown>) {
     },
     async refresh() {
       calls.refresh += 1;
+      if (behaviour.refreshGate) await behaviour.refreshGate;
       if (behaviour.refreshError) throw behaviour.refreshError;
       return tokens(100 + calls.refresh);
     },

@@ -150,7 +150,15 @@ describe.each([1, 2] as const)('GET /api/apps/{id}/uptime with Kuma %s.x', (vers
     expect(member.json().buckets.at(-1).down).toBe(1);
     // The status list carries no hidden app either, and gives `since` for visible ones.
     const list = (await get(ctx, '/api/monitor-status')).json();
-    expect(list).toEqual([{ url: PUBLIC, status: 1, since: expect.any(String) }]);
+    expect(list).toEqual([
+      {
+        url: PUBLIC,
+        status: 1,
+        since: expect.any(String),
+        checkedAt: expect.any(String),
+        stale: false,
+      },
+    ]);
   });
 });
 

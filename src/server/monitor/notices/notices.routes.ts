@@ -14,7 +14,7 @@ export const noticesRoutes: FastifyPluginAsyncTypebox<{ notices: NoticesService 
         tags: ['monitor'],
         summary: 'Active incident and maintenance notices, and the caller’s apps in maintenance.',
         description:
-          'Notices come from the Uptime Kuma status page named by UPTIME_KUMA_STATUS_PAGE, read by the monitor once per cycle (docs/monitor.md). `title` and `text` are plain text: show them as text, never as HTML. `maintenance` lists the ids of the apps the caller may see whose status is Maintenance.',
+          'Notices posted by admins (POST /api/admin/notices) while in force, then those of the Uptime Kuma status page named by UPTIME_KUMA_STATUS_PAGE, read by the monitor once per cycle (docs/monitor.md). A portal notice lists in `appIds` only the apps the caller may see. `title` and `text` are plain text: show them as text, never as HTML. `maintenance` lists the ids of the apps the caller may see whose status is Maintenance.',
         response: { 200: NoticesSchema, 401: ErrorSchema },
       },
     },

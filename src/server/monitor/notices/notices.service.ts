@@ -1,4 +1,4 @@
-import type { Notices } from '../../../shared/status/history-schemas.js';
+import type { Notice, Notices } from '../../../shared/status/history-schemas.js';
 import { STATUS_MAINTENANCE } from '../../../shared/status/status-codes.js';
 import type { Viewer } from '../../catalog/visibility.js';
 import type { StatusResults } from '../status-cache.js';
@@ -9,6 +9,8 @@ export function createNoticesService(deps: {
   visibleApps(viewer: Viewer): Promise<readonly { id: string; link: string }[]>;
   results: StatusResults;
   board: Pick<NoticeBoard, 'active'>;
+  /** Notices admins posted (src/server/admin/notices), read from the database on each call. */
+  portal?: { activeFor(visibleIds: ReadonlySet<string>): Promise<Notice[]> };
 }) {
   return {
     async noticesFor(viewer: Viewer): Promise<Notices> {
@@ -19,7 +21,10 @@ export function createNoticesService(deps: {
           return link !== '' && deps.results.lookup(link)?.status === STATUS_MAINTENANCE;
         })
         .map((app) => app.id);
-      return { notices: deps.board.active(), maintenance };
+      const portal = deps.portal
+        ? await deps.portal.activeFor(new Set(apps.map((app) => app.id)))
+        : [];
+      return { notices: [...portal, ...deps.board.active()], maintenance };
     },
   };
 }

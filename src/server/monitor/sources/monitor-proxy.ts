@@ -1,7 +1,8 @@
 import { fetchText } from './http.js';
 import { SourceError, type SourceStatus, type StatusSource } from './source.js';
 
-const MAX_PROXY_BYTES = 8 * 1024 * 1024;
+/** Cap on the proxy's JSON answer (`[{url, status}]`: far below this for any real catalog). */
+export const MAX_PROXY_BYTES = 2 * 1024 * 1024;
 
 /**
  * The statuses of a proxy's `[{url, status}]` answer. Items that are not an object with a

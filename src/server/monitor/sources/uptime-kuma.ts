@@ -5,11 +5,22 @@ import {
   STATUS_UP,
 } from '../../../shared/status/status-codes.js';
 import { parsePrometheusText, PrometheusParseError } from '../prometheus-text.js';
-import { fetchText } from './http.js';
+import { fetchLines } from './http.js';
 import { SourceError, type SourceStatus, type StatusSource } from './source.js';
 
 const KUMA_CODES = new Set([STATUS_DOWN, STATUS_UP, STATUS_PENDING, STATUS_MAINTENANCE]);
-const MAX_METRICS_BYTES = 16 * 1024 * 1024;
+/** Caps on Kuma's answer: the whole body, and one line (a sample with its labels). */
+export const MAX_METRICS_BYTES = 8 * 1024 * 1024;
+export const MAX_METRICS_LINE_BYTES = 64 * 1024;
+
+/** The lines of the metrics text the portal reads: the `monitor_status` gauge only. */
+function isMonitorStatusLine(line: string): boolean {
+  return (
+    line.startsWith('monitor_status{') ||
+    line.startsWith('monitor_status ') ||
+    /^#\s*(TYPE|HELP)\s+monitor_status\s/.test(line)
+  );
+}
 
 /**
  * The statuses in a Kuma `/metrics` body: every `monitor_status` sample with a `monitor_url`
@@ -65,10 +76,14 @@ export function createUptimeKumaSource(options: UptimeKumaOptions): StatusSource
     name: 'uptime-kuma',
     needsLinks: false,
     async collect({ signal }) {
-      const response = await fetchText(endpoint, {
+      // Read line by line, keeping only the gauge's lines: memory stays small whatever else
+      // Kuma exports, and an oversized line or body drops the read (logged by the monitor).
+      const response = await fetchLines(endpoint, {
         timeoutMs: options.timeoutMs,
         signal,
         maxBytes: MAX_METRICS_BYTES,
+        maxLineBytes: MAX_METRICS_LINE_BYTES,
+        keep: isMonitorStatusLine,
         headers,
       });
       if (response.status === 401 || response.status === 403) {
@@ -83,7 +98,7 @@ export function createUptimeKumaSource(options: UptimeKumaOptions): StatusSource
       if (/\btext\/html\b/i.test(response.contentType)) {
         throw new SourceError('Uptime Kuma answered an HTML page instead of metrics');
       }
-      return statusesFromKumaMetrics(response.text);
+      return statusesFromKumaMetrics(response.kept);
     },
   };
 }

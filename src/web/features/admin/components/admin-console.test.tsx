@@ -92,6 +92,9 @@ describe('the app table', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Visibility' }), '');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Environment' }), 'prod');
     expect(rowNames()).toEqual(['Galaxy']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Environment' }), '');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Data');
+    expect(rowNames()).toEqual(['OMERO']);
   });
 });
 
@@ -288,8 +291,8 @@ describe('the audit log', () => {
     expect(items[0]).toHaveTextContent(/^Deleted galaxy by admin/);
     await userEvent.click(within(items[1]!).getByText(/Changed/));
     const changes = within(items[1]!).getByRole('table');
-    expect(within(changes).getByRole('row', { name: /description/ })).toHaveTextContent(
-      'descriptionVersion 54Version 55',
+    expect(within(changes).getByRole('row', { name: /Description/ })).toHaveTextContent(
+      'DescriptionVersion 54Version 55',
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Load older entries' }));

@@ -12,6 +12,7 @@ import { AppTable } from './app-table.js';
 import { AuditLog } from './audit-log.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { ImportExport } from './import-export.js';
+import { NoticesView } from './notices-view.js';
 import { TrashView } from './trash-view.js';
 import { ViewAs } from './view-as.js';
 
@@ -27,6 +28,7 @@ export interface AdminConsoleProps {
 const TABS = [
   { key: 'apps', label: 'Apps' },
   { key: 'trash', label: 'Trash' },
+  { key: 'notices', label: 'Notices' },
   { key: 'audit', label: 'Audit log' },
   { key: 'view-as', label: 'View as…' },
   { key: 'import-export', label: 'Import & export' },
@@ -36,7 +38,7 @@ type TabKey = (typeof TABS)[number]['key'];
 /** What the Apps tab shows: the table, or the form for a new app or one being edited. */
 type Editing = { kind: 'table' } | { kind: 'new' } | { kind: 'edit'; app: AdminApp };
 
-/** The admin console at /admin: apps, trash, audit log, "View as…", import and export. */
+/** The admin console at /admin: apps, trash, notices, audit log, "View as…", import and export. */
 export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: AdminConsoleProps) {
   const [tab, setTab] = useState<TabKey>('apps');
   const [editing, setEditing] = useState<Editing>({ kind: 'table' });
@@ -173,6 +175,13 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
             apps={trash.apps}
             error={trash.error}
             onRestored={(message) => succeed(message)}
+            onError={fail}
+          />
+        )}
+        {tab === 'notices' && (
+          <NoticesView
+            appIds={appIds}
+            onChanged={(message) => setNotice({ kind: 'success', message })}
             onError={fail}
           />
         )}

@@ -71,6 +71,13 @@ export function AppTable({ apps, onEdit, onDelete }: AppTableProps) {
   const [filter, setFilter] = useState<TableFilter>(NO_FILTER);
   const [sort, setSort] = useState<Sort>({ key: 'name', direction: 'ascending' });
   const rows = useMemo(() => tableRows(apps, filter, sort), [apps, filter, sort]);
+  const categories = useMemo(
+    () =>
+      [...new Set(apps.map((app) => app.category))]
+        .map((category) => ({ category, title: categoryTitle(category) }))
+        .sort((a, b) => a.title.localeCompare(b.title)),
+    [apps],
+  );
   const captionId = useId();
   const onSort = (key: SortKey) =>
     setSort((current) => ({
@@ -106,6 +113,21 @@ export function AppTable({ apps, onEdit, onDelete }: AppTableProps) {
             {ENVIRONMENTS.map((env) => (
               <option key={env} value={env}>
                 {ENVIRONMENT_LABELS[env]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">Category</span>
+          <select
+            className="select select-bordered select-sm"
+            value={filter.category}
+            onChange={(event) => setFilter({ ...filter, category: event.target.value })}
+          >
+            <option value="">All</option>
+            {categories.map(({ category, title }) => (
+              <option key={category} value={category}>
+                {title}
               </option>
             ))}
           </select>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { AuditEntry } from '../../../../shared/api/admin-schemas.js';
 import { listAudit, messageOf } from '../api/admin-api.js';
+import { FIELD_LABELS } from '../utils/app-form-values.js';
 import { ACTION_LABELS, actionOf, auditDiff } from '../utils/audit-diff.js';
 import { formatTime } from '../utils/format.js';
 
@@ -22,12 +23,20 @@ function Changes({ entry }: { entry: AuditEntry }) {
         <tbody>
           {diff.map((row) => (
             <tr key={row.field}>
-              <th scope="row">{row.field}</th>
+              <th scope="row">{FIELD_LABELS[row.field] ?? row.field}</th>
               <td className="break-all">
-                {entry.before ? <del className="no-underline">{row.before}</del> : row.before}
+                {entry.before ? (
+                  <del className="text-red-700 dark:text-red-300">{row.before}</del>
+                ) : (
+                  row.before
+                )}
               </td>
               <td className="break-all">
-                {entry.after ? <ins className="no-underline">{row.after}</ins> : row.after}
+                {entry.after ? (
+                  <ins className="text-green-800 no-underline dark:text-green-300">{row.after}</ins>
+                ) : (
+                  row.after
+                )}
               </td>
             </tr>
           ))}

@@ -7,6 +7,8 @@ import type {
 } from '../../../../shared/api/admin-schemas.js';
 import type { App } from '../../../../shared/api/schemas.js';
 import { checkAppFields } from '../../../../shared/catalog/app-rules.js';
+import type { PortalNotice } from '../../../../shared/api/notice-schemas.js';
+import { checkNoticeFields } from '../../../../shared/notices/notice-rules.js';
 
 /**
  * A stateful fake of the admin API (docs/admin.md) for component tests: msw handlers over an
@@ -24,6 +26,8 @@ export interface FakeAdminApi {
   imports: { yaml: string; dryRun: boolean; prune: boolean }[];
   /** What the next import answers (its diff). */
   importResult: Omit<ImportResult, 'dryRun' | 'applied'>;
+  /** Portal notices (/api/admin/notices), by id. */
+  notices: Map<string, PortalNotice>;
   /** Someone else changes the app (its version grows), as another admin would. */
   changeBehindTheBack(appId: string, changes: Partial<AdminApp>, by: string): void;
 }
@@ -111,9 +115,16 @@ export function createFakeAdminApi(initial: AdminApp[] = []): FakeAdminApi {
       updatedAt: app.updatedAt,
     });
 
+  const notices = new Map<string, PortalNotice>();
+  let nextNoticeId = 1;
+  const noticeFields = (notice: PortalNotice) => {
+    const { id, title, text, severity, startsAt, endsAt, appIds } = notice;
+    return { id, title, text, severity, startsAt, endsAt, appIds };
+  };
   const fake: FakeAdminApi = {
     apps,
     trash,
+    notices,
     audit,
     userGroups: ['genomics', 'staff'],
     imports: [],
@@ -234,6 +245,50 @@ export function createFakeAdminApi(initial: AdminApp[] = []): FakeAdminApi {
         apps.set(app.id, next);
         record('logo', app.id, { image: app.image }, { image: '' });
         return HttpResponse.json(next as unknown as JsonBodyType);
+      }),
+      http.get('/api/admin/notices', () =>
+        HttpResponse.json({
+          items: [...notices.values()].sort((a, b) => b.startsAt.localeCompare(a.startsAt)),
+        }),
+      ),
+      http.post('/api/admin/notices', async ({ request }) => {
+        const checked = checkNoticeFields((await request.json()) as Record<string, unknown>);
+        if (Object.keys(checked.errors).length > 0) {
+          return error(400, 'Some fields are invalid.', { fields: checked.errors });
+        }
+        const at = tick();
+        const notice: PortalNotice = {
+          id: `n${nextNoticeId++}`,
+          ...checked.fields,
+          version: 1,
+          created: at,
+          createdBy: actor,
+          updated: at,
+          updatedBy: actor,
+        };
+        notices.set(notice.id, notice);
+        record('notice', null, null, noticeFields(notice));
+        return HttpResponse.json(notice as unknown as JsonBodyType, { status: 201 });
+      }),
+      http.patch('/api/admin/notices/:id', async ({ request, params }) => {
+        const notice = notices.get(String(params.id));
+        if (!notice) return error(404, 'There is no such notice.');
+        const body = (await request.json()) as Record<string, unknown>;
+        const checked = checkNoticeFields(body, noticeFields(notice));
+        if (Object.keys(checked.errors).length > 0) {
+          return error(400, 'Some fields are invalid.', { fields: checked.errors });
+        }
+        const next = { ...notice, ...checked.fields, version: notice.version + 1, updated: tick() };
+        notices.set(notice.id, next);
+        record('notice', null, noticeFields(notice), noticeFields(next));
+        return HttpResponse.json(next as unknown as JsonBodyType);
+      }),
+      http.delete('/api/admin/notices/:id', ({ params }) => {
+        const notice = notices.get(String(params.id));
+        if (!notice) return error(404, 'There is no such notice.');
+        notices.delete(notice.id);
+        record('notice', null, noticeFields(notice), null);
+        return new HttpResponse(null, { status: 204 });
       }),
       http.get('/api/admin/audit', ({ request }) => {
         const query = new URL(request.url).searchParams;

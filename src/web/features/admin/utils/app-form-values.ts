@@ -37,6 +37,7 @@ export const FIELD_LABELS: Record<string, string> = {
   isPublic: 'Public',
   associatedGroups: 'Groups',
   collectionId: 'Collection id',
+  image: 'Logo',
 };
 
 export function emptyValues(): AppFormValues {

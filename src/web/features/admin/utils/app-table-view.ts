@@ -11,9 +11,11 @@ export interface TableFilter {
   text: string;
   env: '' | AdminApp['env'];
   visibility: '' | 'public' | 'groups' | 'hidden';
+  /** A category as stored (`apps`, `Data`...); '' for all. */
+  category: string;
 }
 
-export const NO_FILTER: TableFilter = { text: '', env: '', visibility: '' };
+export const NO_FILTER: TableFilter = { text: '', env: '', visibility: '', category: '' };
 
 /** Who may see an app: everyone, members of its groups, or nobody but admins. */
 export function visibilityOf(app: AdminApp): 'public' | 'groups' | 'hidden' {
@@ -46,6 +48,7 @@ export function tableRows(apps: readonly AdminApp[], filter: TableFilter, sort: 
     (app) =>
       (filter.env === '' || app.env === filter.env) &&
       (filter.visibility === '' || visibilityOf(app) === filter.visibility) &&
+      (filter.category === '' || app.category === filter.category) &&
       (text === '' ||
         [app.name, app.id, app.category, app.link, ...app.associatedGroups].some((value) =>
           value.toLowerCase().includes(text),

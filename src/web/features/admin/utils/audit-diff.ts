@@ -18,8 +18,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
 };
 
 export function actionOf(entry: AuditEntry): AuditAction {
-  // The schema's static type of `action` is a mapped union TypeScript reads as never.
-  return entry.action as unknown as AuditAction;
+  return entry.action;
 }
 
 /** A field's value as people read it: lists comma-joined, booleans yes/no, nothing "(empty)". */

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { useDismiss } from '../../../ui/use-dismiss.js';
 import { useHydrated } from '../../../ui/use-hydrated.js';
 import { displayName } from '../stores/session-store.js';
-import type { UserMenuProps } from './user-menu.js';
+import { LOGIN_PATH } from '../api/sign-in.js';
+import { WITH_SCRIPTS, WITHOUT_SCRIPTS, type UserMenuProps } from './user-menu.js';
 
 /**
  * The header's user button below 768 px: a menu button (bars when closed, a cross when open)
@@ -35,10 +36,16 @@ export function MobileMenu({
   const signedIn = isAuthenticated && user !== null;
   return (
     <div ref={container} className="relative">
+      {!signedIn && (
+        // Without JavaScript the menu cannot open: a plain link to the sign-in shows instead.
+        <a href={LOGIN_PATH} className={`btn btn-primary btn-sm ${WITHOUT_SCRIPTS}`}>
+          Sign in
+        </a>
+      )}
       <button
         ref={trigger}
         type="button"
-        className="btn btn-ghost btn-square"
+        className={`btn btn-ghost btn-square ${signedIn ? '' : WITH_SCRIPTS}`}
         aria-expanded={open}
         aria-controls={panelId}
         disabled={!hydrated}

@@ -6,6 +6,10 @@ import { LOGIN_PATH } from '../api/sign-in.js';
 import { displayName, type SessionUser } from '../stores/session-store.js';
 import { UserAvatar } from './user-avatar.js';
 
+/** Shown only when the browser runs scripts, resp. only when it does not (no-JS fallbacks). */
+export const WITH_SCRIPTS = '[@media(scripting:none)]:hidden';
+export const WITHOUT_SCRIPTS = 'hidden [@media(scripting:none)]:inline-flex';
+
 export interface UserMenuProps {
   isAuthenticated: boolean;
   user: SessionUser | null;
@@ -31,16 +35,22 @@ export function UserMenu({ isAuthenticated, user, onSignIn, onSignOut }: UserMen
   }, [open]);
 
   if (!isAuthenticated || !user) {
-    // The server's markup has a plain link to the sign-in, which works without JavaScript; once
-    // the app runs, the button signs in through the session store (which adds the way back).
-    return hydrated ? (
-      <button type="button" className="btn btn-primary btn-sm" onClick={onSignIn}>
-        Sign in
-      </button>
-    ) : (
-      <a href={LOGIN_PATH} className="btn btn-primary btn-sm">
-        Sign in
-      </a>
+    // The button signs in through the session store (which adds the way back); without
+    // JavaScript (`scripting: none`) a plain link to the sign-in shows instead.
+    return (
+      <>
+        <button
+          type="button"
+          className={`btn btn-primary btn-sm ${WITH_SCRIPTS}`}
+          disabled={!hydrated}
+          onClick={onSignIn}
+        >
+          Sign in
+        </button>
+        <a href={LOGIN_PATH} className={`btn btn-primary btn-sm ${WITHOUT_SCRIPTS}`}>
+          Sign in
+        </a>
+      </>
     );
   }
 

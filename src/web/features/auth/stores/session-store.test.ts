@@ -310,7 +310,7 @@ describe('silent sign-in on load', () => {
     expect(frames()).toHaveLength(1);
   });
 
-  it('signs in only once a silent check under way has finished (it would spoil the sign-in)', async () => {
+  it('lets a sign-in click wait for a running check, then sign in (the click wins)', async () => {
     const { store, events } = load();
     await store.getState().init();
     const attempt = store.getState().silentSignIn();
@@ -318,8 +318,38 @@ describe('silent sign-in on load', () => {
     expect(events).toEqual([]);
     frameSays('anonymous');
     await expect(attempt).resolves.toBe(false);
-    await Promise.resolve();
+    await vi.waitFor(() => expect(events).toEqual(['sign in']));
+    // No check starts after the click.
+    await expect(store.getState().silentSignIn()).resolves.toBe(false);
+  });
+
+  it('needs no sign-in when the running check signs the user in', async () => {
+    const { store, events } = load();
+    await store.getState().init();
+    const attempt = store.getState().silentSignIn();
+    store.getState().login();
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe())));
+    frameSays('signed-in');
+    await expect(attempt).resolves.toBe(true);
+    expect(store.getState().isAuthenticated).toBe(true);
+    expect(events).toEqual([]);
+  });
+
+  it('starts no check once sign-in was clicked', async () => {
+    const { store, events } = load();
+    store.getState().login();
     expect(events).toEqual(['sign in']);
+    await expect(store.getState().silentSignIn()).resolves.toBe(false);
+    expect(frames()).toHaveLength(0);
+  });
+
+  it('starts no silent check once a sign-in is under way', async () => {
+    const { store, events } = load();
+    await store.getState().init();
+    store.getState().login();
+    expect(events).toEqual(['sign in']);
+    await expect(store.getState().silentSignIn()).resolves.toBe(false);
+    expect(frames()).toHaveLength(0);
   });
 
   it('makes no check when the user is already signed in', async () => {

@@ -113,8 +113,8 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
   let initializing: Promise<void> | undefined;
   let silentAttempt: Promise<boolean> | undefined;
-  /** True while the silent check runs. */
   let silentPending = false;
+  let loginRequested = false;
 
   return createStore<SessionState>()(
     persist(
@@ -145,7 +145,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
 
         silentSignIn() {
           const silent = deps.silentSignOn;
-          if (!silent || get().isAuthenticated) return Promise.resolve(false);
+          if (!silent || get().isAuthenticated || loginRequested) return Promise.resolve(false);
           silentAttempt ??= (async () => {
             silentPending = true;
             try {
@@ -169,22 +169,24 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         },
 
         login() {
-          deps.silentSignOn?.signingIn();
-          const signIn = () => {
+          // The sign-in click wins over the silent check: a check still running would send its
+          // own authorization request to the provider, which can replace the sign-in's there
+          // ("Your login attempt timed out"). So no new check starts, and a running one is
+          // waited for (it ends within its time-out); if it signed the user in, nothing is left
+          // to do.
+          loginRequested = true;
+          const go = () => {
+            deps.silentSignOn?.signingIn();
             try {
               deps.signIn();
             } catch (error) {
               logError('Sign-in failed.', error);
             }
           };
-          // A silent check still under way (it starts as the page loads) would finish in the
-          // middle of this sign-in and spoil its sign-on state: let it finish first (it takes a
-          // few redirects, and bounds itself); if it signed the user in, there is nothing to do.
-          if (silentAttempt && silentPending) {
-            void silentAttempt.then((signedIn) => (signedIn ? undefined : signIn()));
-          } else {
-            signIn();
-          }
+          if (!silentPending || !silentAttempt) return go();
+          void silentAttempt.then((signedIn) => {
+            if (!signedIn) go();
+          });
         },
 
         async logout() {

@@ -14,7 +14,16 @@ const TEN_MIN_AGO = () => new Date(Date.now() - 10 * 60_000 - 5_000).toISOString
 function storeWithData() {
   const store = createStatusStore();
   act(() => {
-    store.getState().setItems([{ url: APP.link, status: 0, since: TEN_MIN_AGO(), responseMs: 87 }]);
+    store.getState().setItems([
+      {
+        url: APP.link,
+        status: 0,
+        since: TEN_MIN_AGO(),
+        responseMs: 87,
+        checkedAt: new Date().toISOString(),
+        stale: false,
+      },
+    ]);
     store.getState().setStrips({
       range: '24h',
       bucketMinutes: 30,

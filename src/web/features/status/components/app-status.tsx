@@ -34,8 +34,15 @@ function useStatusDetails(app: AppRef, store: StatusStore, sentence: boolean): s
 
 /** The card's status indicator; its tooltip says since when and how fast ("Down for 12 min"). */
 export function AppStatusIndicator({ app, store }: { app: AppRef; store: StatusStore }) {
-  const code = useStore(store, (state) => state.lookup(app.link));
-  return <StatusIndicator code={code} details={useStatusDetails(app, store, false)} />;
+  const item = useStore(store, (state) => state.itemFor(app.link));
+  return (
+    <StatusIndicator
+      code={item?.status}
+      details={useStatusDetails(app, store, false)}
+      stale={item?.stale}
+      checkedAt={item?.checkedAt}
+    />
+  );
 }
 
 /**

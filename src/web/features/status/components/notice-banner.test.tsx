@@ -53,6 +53,33 @@ describe('NoticeBanner', () => {
     expect(screen.queryByRole('region', { name: 'Notices' })).not.toBeInTheDocument();
   });
 
+  it('shows a portal notice (posted by an admin) as plain text, and it can be dismissed', async () => {
+    const user = userEvent.setup();
+    const portal: Notice = {
+      id: 'portal-0b7c-1',
+      kind: 'notice',
+      title: 'New <b>GPU</b> nodes',
+      text: '<a href="https://evil.example">Try them</a>',
+      severity: 'info',
+      start: '2026-11-03T08:00:00.000Z',
+      end: '2026-11-04T08:00:00.000Z',
+      appIds: ['galaxy'],
+    };
+    const { container } = render(<NoticeBanner store={storeWith([portal, MAINTENANCE])} />);
+    expect(container.querySelector('a, b')).toBeNull();
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual([
+      'Notice: New <b>GPU</b> nodes',
+      'Maintenance: Storage upgrade',
+    ]);
+    expect(screen.getByText(portal.text)).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('button', { name: 'Dismiss the notice “New <b>GPU</b> nodes”' }),
+    );
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual([
+      'Maintenance: Storage upgrade',
+    ]);
+  });
+
   it('shows nothing without notices', () => {
     const { container } = render(<NoticeBanner store={createStatusStore()} />);
     expect(container).toBeEmptyDOMElement();

@@ -6,6 +6,11 @@ import type { Notice } from '../../../../shared/status/history-schemas.js';
 import type { StatusStore } from '../stores/status-store.js';
 
 const STORAGE_KEY = 'portal.dismissedNotices';
+const PREFIX: Record<Notice['kind'], string> = {
+  maintenance: 'Maintenance: ',
+  incident: 'Incident: ',
+  notice: 'Notice: ',
+};
 
 function range(notice: Notice): string | undefined {
   const at = (iso: string) => `${formatDay(Date.parse(iso))}, ${formatTime(Date.parse(iso))}`;
@@ -54,9 +59,11 @@ export function NoticeBanner({ store }: { store: StatusStore }) {
         const Icon =
           notice.kind === 'maintenance'
             ? Wrench
-            : notice.severity === 'info'
+            : notice.kind === 'notice'
               ? Info
-              : TriangleAlert;
+              : notice.severity === 'info'
+                ? Info
+                : TriangleAlert;
         const tone =
           notice.kind === 'maintenance' || notice.severity === 'info'
             ? 'alert-info'
@@ -69,7 +76,7 @@ export function NoticeBanner({ store }: { store: StatusStore }) {
             <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <div className="min-w-0 flex-1">
               <h2 className="font-semibold break-words">
-                {notice.kind === 'maintenance' ? 'Maintenance: ' : 'Incident: '}
+                {PREFIX[notice.kind]}
                 {notice.title}
               </h2>
               {notice.text && <p className="break-words whitespace-pre-line">{notice.text}</p>}

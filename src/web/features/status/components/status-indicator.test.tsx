@@ -47,3 +47,20 @@ describe('StatusIndicator', () => {
     expect(screen.getByRole('img', { name: 'Up & Running' })).toHaveAttribute('tabindex', '0');
   });
 });
+
+describe('StatusIndicator for a stale status', () => {
+  it('says the status is out of date, with the last known state and when, never plain Down', () => {
+    render(<StatusIndicator code={0} stale checkedAt="2020-03-01T10:42:00.000Z" />);
+    const indicator = screen.getByRole('img', {
+      name: /^Status out of date: last known Down, checked /,
+    });
+    expect(indicator).toHaveAttribute('data-status', 'stale');
+    expect(indicator.parentElement?.getAttribute('data-tip')).toMatch(/^Status out of date/);
+    expect(screen.queryByRole('img', { name: 'Down' })).not.toBeInTheDocument();
+  });
+
+  it('shows a fresh status as before', () => {
+    render(<StatusIndicator code={1} stale={false} checkedAt="2020-03-01T10:42:00.000Z" />);
+    expect(screen.getByRole('img', { name: 'Up & Running' })).toBeInTheDocument();
+  });
+});

@@ -1,4 +1,12 @@
-import { CircleCheck, CircleHelp, CircleX, Clock, Wrench, type LucideIcon } from 'lucide-react';
+import {
+  CircleCheck,
+  CircleHelp,
+  CircleX,
+  Clock,
+  History,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
 import {
   statusKind,
   STATUS_LABELS,
@@ -8,7 +16,7 @@ import {
 /** Shown when the monitor has no data for an app (not "up": we do not know). */
 export const UNKNOWN_STATUS_LABEL = 'Unknown';
 
-type IndicatorKind = StatusKind | 'unknown';
+type IndicatorKind = StatusKind | 'unknown' | 'stale';
 
 /** Each state differs by icon shape as well as colour; content colours keep the icon readable. */
 const LOOK: Record<IndicatorKind, { Icon: LucideIcon; className: string }> = {
@@ -17,23 +25,48 @@ const LOOK: Record<IndicatorKind, { Icon: LucideIcon; className: string }> = {
   pending: { Icon: Clock, className: 'bg-warning text-warning-content' },
   maintenance: { Icon: Wrench, className: 'bg-info text-info-content' },
   unknown: { Icon: CircleHelp, className: 'bg-base-300 text-base-content' },
+  stale: { Icon: History, className: 'bg-base-300 text-base-content' },
 };
+
+/** "10:42" today, else "Mar 3, 10:42", in the browser's locale. */
+function when(checkedAt: string): string {
+  const date = new Date(checkedAt);
+  if (Number.isNaN(date.getTime())) return 'a while ago';
+  const sameDay = date.toDateString() === new Date().toDateString();
+  return date.toLocaleString(undefined, {
+    ...(sameDay ? {} : { month: 'short', day: 'numeric' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
 
 /**
  * An app's up/down indicator. The label (`Down`, `Up & Running`, `Pending`, `Maintenance`, or
  * `Unknown` without monitor data) is its accessible name and its tooltip. It is focusable so
- * keyboard users can bring up the tooltip too.
+ * keyboard users can bring up the tooltip too. A stale status (the monitor cannot read its
+ * source) is shown as out of date, with the last known state and when it was checked: never as
+ * "Down", never as if it were current.
  */
 export function StatusIndicator({
   code,
   details,
+  stale = false,
+  checkedAt,
 }: {
   code: number | undefined;
   /** Follows the label in the tooltip: since when and the response time ("for 12 min · 87 ms"). */
   details?: string;
+  stale?: boolean;
+  checkedAt?: string;
 }) {
-  const kind: IndicatorKind = code === undefined ? 'unknown' : statusKind(code);
-  const label = kind === 'unknown' ? UNKNOWN_STATUS_LABEL : STATUS_LABELS[kind];
+  const known: IndicatorKind = code === undefined ? 'unknown' : statusKind(code);
+  const kind: IndicatorKind = stale && known !== 'unknown' ? 'stale' : known;
+  const label =
+    kind === 'stale'
+      ? `Status out of date: last known ${STATUS_LABELS[known as StatusKind]}${checkedAt ? `, checked ${when(checkedAt)}` : ''}`
+      : kind === 'unknown'
+        ? UNKNOWN_STATUS_LABEL
+        : STATUS_LABELS[kind];
   const { Icon, className } = LOOK[kind];
   return (
     <span className="tooltip tooltip-left" data-tip={details ? `${label} ${details}` : label}>

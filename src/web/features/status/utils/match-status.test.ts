@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { createStatusLookup } from './match-status.js';
+import { createItemLookup, createStatusLookup } from './match-status.js';
+
+const item = (url: string, status: number) => ({
+  url,
+  status,
+  checkedAt: '2026-03-01T10:00:00.000Z',
+  stale: false,
+});
 
 describe('createStatusLookup', () => {
   const lookup = createStatusLookup([
-    { url: 'https://galaxy.example.edu/', status: 0 },
-    { url: 'http://www.RStudio.example.edu', status: 2 },
-    { url: 'https://igv.example.edu/app/', status: 3 },
-    { url: 'https://igv.example.edu/app', status: 1 },
-    { url: 'https://exact.example.edu/Path', status: 0 },
-    { url: 'https://exact.example.edu/path', status: 3 },
+    item('https://galaxy.example.edu/', 0),
+    item('http://www.RStudio.example.edu', 2),
+    item('https://igv.example.edu/app/', 3),
+    item('https://igv.example.edu/app', 1),
+    item('https://exact.example.edu/Path', 0),
+    item('https://exact.example.edu/path', 3),
   ]);
 
   it.each([
@@ -34,5 +41,14 @@ describe('createStatusLookup', () => {
 
   it('has nothing before the monitor answered', () => {
     expect(createStatusLookup([])('https://galaxy.example.edu/')).toBeUndefined();
+  });
+});
+
+describe('createItemLookup', () => {
+  it('finds the whole item, with when it was checked and whether it is stale', () => {
+    const stale = { ...item('https://galaxy.example.edu/', 0), stale: true };
+    const find = createItemLookup([stale]);
+    expect(find('https://galaxy.example.edu')).toEqual(stale);
+    expect(find('')).toBeUndefined();
   });
 });

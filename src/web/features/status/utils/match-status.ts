@@ -9,20 +9,11 @@ export type StatusLookup = (link: string) => number | undefined;
  * URL (lowercased, without scheme, `www.` and trailing slashes). The first item wins a tie.
  */
 export function createStatusLookup(items: readonly StatusItem[]): StatusLookup {
-  const exact = new Map<string, number>();
-  const normalized = new Map<string, number>();
-  for (const { url, status } of items) {
-    if (!exact.has(url)) exact.set(url, status);
-    const key = normalizeUrl(url);
-    if (key !== '' && !normalized.has(key)) normalized.set(key, status);
-  }
-  return (link) => {
-    if (link.trim() === '') return undefined;
-    return exact.get(link) ?? normalized.get(normalizeUrl(link));
-  };
+  const find = createItemLookup(items);
+  return (link) => find(link)?.status;
 }
 
-/** Finds an app's whole status item by its link, with the same matching as createStatusLookup. */
+/** Finds an app's monitor item (status, when checked, stale) by its link, as above. */
 export type ItemLookup = (link: string) => StatusItem | undefined;
 
 export function createItemLookup(items: readonly StatusItem[]): ItemLookup {

@@ -36,7 +36,14 @@ function setup(options: { ready?: boolean; fail?: boolean } = {}) {
     fetchStatus: async () => {
       calls.push(Date.now() - started);
       if (state.fail) throw new Error('monitor down');
-      return [{ url: 'https://a.example.edu/', status: 1 }];
+      return [
+        {
+          url: 'https://a.example.edu/',
+          status: 1,
+          checkedAt: new Date(0).toISOString(),
+          stale: false,
+        },
+      ];
     },
     isReady: () => state.ready,
     onStatus: (items) => results.push(items),

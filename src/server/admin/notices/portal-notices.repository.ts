@@ -1,0 +1,81 @@
+import type { Actor } from '../../../shared/api/admin-schemas.js';
+import type { NoticeFields } from '../../../shared/notices/notice-rules.js';
+import type { Db } from '../../db/database.js';
+import type { Trx } from '../admin.repository.js';
+import type { PortalNoticeRow } from './portal-notices.table.js';
+
+/** At most this many notices are listed for admins (latest start first)... */
+export const MAX_LISTED_NOTICES = 500;
+/** ...and at most this many in force are shown to viewers (earliest start first). */
+export const MAX_ACTIVE_NOTICES = 20;
+
+/** Data access of portal notices: the only place their SQL lives. */
+export function createPortalNoticesRepository(db: Db) {
+  return {
+    async list(q: Trx | Db = db): Promise<PortalNoticeRow[]> {
+      return q
+        .selectFrom('portalNotices')
+        .selectAll()
+        .orderBy('startsAt', 'desc')
+        .orderBy('created', 'desc')
+        .limit(MAX_LISTED_NOTICES)
+        .execute();
+    },
+
+    async find(id: string, q: Trx | Db = db): Promise<PortalNoticeRow | undefined> {
+      return q.selectFrom('portalNotices').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Notices in force at `at` (ISO): started, and not ended. */
+    async activeAt(at: string): Promise<PortalNoticeRow[]> {
+      return db
+        .selectFrom('portalNotices')
+        .selectAll()
+        .where('endsAt', '>', at)
+        .where('startsAt', '<=', at)
+        .orderBy('startsAt')
+        .orderBy('created')
+        .limit(MAX_ACTIVE_NOTICES)
+        .execute();
+    },
+
+    async insert(trx: Trx, id: string, fields: NoticeFields, actor: Actor, at: string) {
+      await trx
+        .insertInto('portalNotices')
+        .values({
+          id,
+          ...fields,
+          appIds: JSON.stringify(fields.appIds),
+          version: 1,
+          created: at,
+          createdBySubject: actor.subject,
+          createdByUsername: actor.username,
+          updated: at,
+          updatedBySubject: actor.subject,
+          updatedByUsername: actor.username,
+        })
+        .execute();
+    },
+
+    async update(trx: Trx, id: string, fields: NoticeFields, actor: Actor, at: string) {
+      await trx
+        .updateTable('portalNotices')
+        .set((eb) => ({
+          ...fields,
+          appIds: JSON.stringify(fields.appIds),
+          version: eb('version', '+', 1),
+          updated: at,
+          updatedBySubject: actor.subject,
+          updatedByUsername: actor.username,
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async remove(trx: Trx, id: string) {
+      await trx.deleteFrom('portalNotices').where('id', '=', id).execute();
+    },
+  };
+}
+
+export type PortalNoticesRepository = ReturnType<typeof createPortalNoticesRepository>;

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '../../../shared/api/admin-schemas.js';
+import type { PortalNotice, PortalNoticeSeverity } from '../../../shared/api/notice-schemas.js';
+import { checkNoticeFields, type NoticeFields } from '../../../shared/notices/notice-rules.js';
+import type { Notice } from '../../../shared/status/history-schemas.js';
+import { NotFoundError } from '../../http/errors.js';
+import type { AdminRepository } from '../admin.repository.js';
+import { invalidFields } from '../admin.service.js';
+import type { PortalNoticesRepository } from './portal-notices.repository.js';
+import type { PortalNoticeRow } from './portal-notices.table.js';
+
+function fieldsOf(row: PortalNoticeRow): NoticeFields {
+  return {
+    title: row.title,
+    text: row.text,
+    severity: row.severity as PortalNoticeSeverity,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    appIds: parseIds(row.appIds),
+  };
+}
+
+function parseIds(json: string): string[] {
+  try {
+    const ids: unknown = JSON.parse(json);
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toPortalNotice(row: PortalNoticeRow): PortalNotice {
+  return {
+    id: row.id,
+    ...fieldsOf(row),
+    version: row.version,
+    created: row.created,
+    createdBy: { subject: row.createdBySubject, username: row.createdByUsername },
+    updated: row.updated,
+    updatedBy: { subject: row.updatedBySubject, username: row.updatedByUsername },
+  };
+}
+
+/** A portal notice as GET /api/notices shows it, beside the status page's. */
+export function toPublicNotice(row: PortalNoticeRow, appIds: string[]): Notice {
+  const severity = row.severity as PortalNoticeSeverity;
+  return {
+    // The version is part of the id: an edited notice shows again after a dismissal.
+    id: `portal-${row.id}-${row.version}`,
+    kind: severity === 'info' ? 'notice' : severity,
+    title: row.title,
+    text: row.text,
+    severity: severity === 'incident' ? 'warning' : 'info',
+    start: row.startsAt,
+    end: row.endsAt,
+    appIds,
+  };
+}
+
+/**
+ * Notices admins post: every change checked field by field and written in one transaction with
+ * its audit entry (action `notice`, the notice's fields before and after).
+ */
+export function createPortalNoticesService(deps: {
+  notices: PortalNoticesRepository;
+  admin: Pick<AdminRepository, 'transaction' | 'appendAudit' | 'findApp'>;
+  clock: () => string;
+}) {
+  const { notices, admin } = deps;
+
+  async function checked(body: Record<string, unknown>, base?: NoticeFields) {
+    const { fields, errors } = checkNoticeFields(body, base);
+    if (errors.appIds === undefined && body.appIds !== undefined) {
+      const unknown: string[] = [];
+      for (const id of fields.appIds) if (!(await admin.findApp(id))) unknown.push(id);
+      if (unknown.length > 0) errors.appIds = `names unknown apps: ${unknown.join(', ')}`;
+    }
+    if (Object.keys(errors).length > 0) throw invalidFields(errors);
+    return fields;
+  }
+
+  const audited = (id: string, fields: NoticeFields | null) => (fields ? { id, ...fields } : null);
+
+  return {
+    async list(): Promise<PortalNotice[]> {
+      return (await notices.list()).map(toPortalNotice);
+    },
+
+    async create(actor: Actor, body: Record<string, unknown>): Promise<PortalNotice> {
+      const fields = await checked(body);
+      const id = randomUUID();
+      await admin.transaction(async (trx) => {
+        const at = deps.clock();
+        await notices.insert(trx, id, fields, actor, at);
+        await admin.appendAudit(
+          trx,
+          { actor, action: 'notice', appId: null, before: null, after: audited(id, fields) },
+          at,
+        );
+      });
+      return toPortalNotice((await notices.find(id)) as PortalNoticeRow);
+    },
+
+    async update(actor: Actor, id: string, body: Record<string, unknown>): Promise<PortalNotice> {
+      const current = await notices.find(id);
+      if (!current) throw new NotFoundError('There is no such notice.');
+      const before = fieldsOf(current);
+      const fields = await checked(body, before);
+      await admin.transaction(async (trx) => {
+        const at = deps.clock();
+        await notices.update(trx, id, fields, actor, at);
+        await admin.appendAudit(
+          trx,
+          {
+            actor,
+            action: 'notice',
+            appId: null,
+            before: audited(id, before),
+            after: audited(id, fields),
+          },
+          at,
+        );
+      });
+      return toPortalNotice((await notices.find(id)) as PortalNoticeRow);
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      const current = await notices.find(id);
+      if (!current) throw new NotFoundError('There is no such notice.');
+      await admin.transaction(async (trx) => {
+        const at = deps.clock();
+        await notices.remove(trx, id);
+        await admin.appendAudit(
+          trx,
+          {
+            actor,
+            action: 'notice',
+            appId: null,
+            before: audited(id, fieldsOf(current)),
+            after: null,
+          },
+          at,
+        );
+      });
+    },
+  };
+}
+
+/**
+ * The portal notices in force now, as a viewer sees them: a notice naming apps lists only the
+ * apps the viewer may see, and one naming only apps hidden from the viewer is not shown at all.
+ */
+export function createActivePortalNotices(deps: {
+  notices: Pick<PortalNoticesRepository, 'activeAt'>;
+  now: () => number;
+}) {
+  return {
+    async activeFor(visibleIds: ReadonlySet<string>): Promise<Notice[]> {
+      const rows = await deps.notices.activeAt(new Date(deps.now()).toISOString());
+      const shown: Notice[] = [];
+      for (const row of rows) {
+        const named = parseIds(row.appIds);
+        const visible = named.filter((id) => visibleIds.has(id));
+        if (named.length > 0 && visible.length === 0) continue;
+        shown.push(toPublicNotice(row, visible));
+      }
+      return shown;
+    },
+  };
+}
+
+export type PortalNoticesService = ReturnType<typeof createPortalNoticesService>;
+export type ActivePortalNotices = ReturnType<typeof createActivePortalNotices>;

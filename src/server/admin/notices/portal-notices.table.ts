@@ -1,0 +1,22 @@
+import type { Selectable } from 'kysely';
+
+/** Notices admins post (docs/admin.md). Times are ISO 8601 UTC text, compared as strings. */
+export interface PortalNoticesTable {
+  id: string;
+  title: string;
+  text: string;
+  severity: string;
+  startsAt: string;
+  endsAt: string;
+  /** JSON array of app ids. */
+  appIds: string;
+  version: number;
+  created: string;
+  createdBySubject: string;
+  createdByUsername: string;
+  updated: string;
+  updatedBySubject: string;
+  updatedByUsername: string;
+}
+
+export type PortalNoticeRow = Selectable<PortalNoticesTable>;

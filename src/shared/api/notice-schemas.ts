@@ -1,0 +1,79 @@
+/**
+ * Wire types of portal notices (`/api/admin/notices`, docs/admin.md): notices that admins post
+ * with a start and an end, shown in GET /api/notices beside the Uptime Kuma status page's.
+ * Bodies are loose on values (types only, unknown fields refused): the service checks values
+ * with src/shared/notices/notice-rules.ts and answers 400 with `data.fields`, one message per
+ * bad field, as the app routes do.
+ */
+import { Type, type Static } from 'typebox';
+import { PORTAL_NOTICE_SEVERITIES } from '../notices/notice-rules.js';
+import { ActorSchema } from './admin-schemas.js';
+
+export { PORTAL_NOTICE_SEVERITIES, type PortalNoticeSeverity } from '../notices/notice-rules.js';
+
+const SeveritySchema = Type.Union([
+  Type.Literal('info'),
+  Type.Literal('maintenance'),
+  Type.Literal('incident'),
+]);
+
+export const PortalNoticeSchema = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String({ description: 'Plain text, never HTML.' }),
+    text: Type.String({ description: 'Plain text, never HTML: shown as text.' }),
+    severity: SeveritySchema,
+    startsAt: Type.String({ format: 'date-time' }),
+    endsAt: Type.String({ format: 'date-time' }),
+    appIds: Type.Array(Type.String(), {
+      description: 'The apps it concerns (none: the whole portal).',
+    }),
+    version: Type.Integer({ minimum: 1, description: 'Grows with every change.' }),
+    created: Type.String({ format: 'date-time' }),
+    createdBy: ActorSchema,
+    updated: Type.String({ format: 'date-time' }),
+    updatedBy: ActorSchema,
+  },
+  { $id: 'PortalNotice', additionalProperties: false },
+);
+export type PortalNotice = Static<typeof PortalNoticeSchema>;
+
+export const PortalNoticeListSchema = Type.Object(
+  { items: Type.Array(PortalNoticeSchema, { description: 'By start, latest first.' }) },
+  { additionalProperties: false },
+);
+export type PortalNoticeList = Static<typeof PortalNoticeListSchema>;
+
+const inputFields = {
+  title: Type.String(),
+  text: Type.String(),
+  severity: Type.String({ enum: [...PORTAL_NOTICE_SEVERITIES] }),
+  startsAt: Type.String({ format: 'date-time' }),
+  endsAt: Type.String({ format: 'date-time' }),
+  appIds: Type.Array(Type.String()),
+};
+
+/** POST body: everything but `text` and `appIds` is required. */
+export const PortalNoticeCreateSchema = Type.Object(
+  {
+    title: inputFields.title,
+    text: Type.Optional(inputFields.text),
+    severity: inputFields.severity,
+    startsAt: inputFields.startsAt,
+    endsAt: inputFields.endsAt,
+    appIds: Type.Optional(inputFields.appIds),
+  },
+  { additionalProperties: false },
+);
+export type PortalNoticeCreate = Static<typeof PortalNoticeCreateSchema>;
+
+/** PATCH body: any of the fields. */
+export const PortalNoticePatchSchema = Type.Partial(Type.Object(inputFields), {
+  additionalProperties: false,
+});
+export type PortalNoticePatch = Static<typeof PortalNoticePatchSchema>;
+
+export const PortalNoticeParamsSchema = Type.Object(
+  { noticeId: Type.String({ maxLength: 64 }) },
+  { additionalProperties: false },
+);

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { checkNoticeFields, type NoticeFields } from './notice-rules.js';
+
+const valid = {
+  title: 'Upgrade',
+  severity: 'maintenance',
+  startsAt: '2026-11-03T08:00:00Z',
+  endsAt: '2026-11-03T10:00:00+01:00',
+};
+
+describe('checkNoticeFields', () => {
+  it('normalises a valid notice: trimmed text, UTC times, unique app ids', () => {
+    expect(checkNoticeFields({ ...valid, text: ' Hi \n', appIds: ['a', 'a', 'b'] })).toEqual({
+      fields: {
+        title: 'Upgrade',
+        text: 'Hi',
+        severity: 'maintenance',
+        startsAt: '2026-11-03T08:00:00.000Z',
+        endsAt: '2026-11-03T09:00:00.000Z',
+        appIds: ['a', 'b'],
+      },
+      errors: {},
+    });
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, string>]>([
+    ['missing title', { title: undefined }, { title: 'is required' }],
+    ['two-line title', { title: 'a\nb' }, { title: 'must be one line of plain text' }],
+    ['long title', { title: 'x'.repeat(201) }, { title: 'must be at most 200 characters' }],
+    ['long text', { text: 'x'.repeat(2001) }, { text: 'must be at most 2000 characters' }],
+    ['control text', { text: 'a\u0007' }, { text: 'must be plain text (no control characters)' }],
+    [
+      'severity',
+      { severity: 'danger' },
+      { severity: 'must be one of info, maintenance, incident' },
+    ],
+    [
+      'time without zone',
+      { startsAt: '2026-11-03T08:00' },
+      { startsAt: 'must be a date and time with a time zone, e.g. 2026-11-03T08:00:00Z' },
+    ],
+    ['not a date', { endsAt: 'tomorrow' }, { endsAt: expect.stringMatching(/^must be a date/) }],
+    ['end before start', { endsAt: '2026-11-03T07:00:00Z' }, { endsAt: 'must be after the start' }],
+    ['end equals start', { endsAt: valid.startsAt }, { endsAt: 'must be after the start' }],
+    [
+      'longer than 90 days',
+      { endsAt: '2027-02-02T08:00:01Z' },
+      { endsAt: 'must be at most 90 days after the start' },
+    ],
+    ['app ids not a list', { appIds: 'a' }, { appIds: 'must be a list of at most 100 app ids' }],
+    ['bad app id', { appIds: ['Bad Id'] }, { appIds: 'has an invalid app id (got "Bad Id")' }],
+    ['unknown field', { html: '<b>' }, { html: 'is not a notice field' }],
+  ])('%s', (_name, change, errors) => {
+    expect(checkNoticeFields({ ...valid, ...change }).errors).toEqual(errors);
+  });
+
+  it('checks a change against the current notice', () => {
+    const base: NoticeFields = {
+      title: 'Upgrade',
+      text: '',
+      severity: 'info',
+      startsAt: '2026-11-03T08:00:00.000Z',
+      endsAt: '2026-11-03T10:00:00.000Z',
+      appIds: [],
+    };
+    expect(checkNoticeFields({ title: 'New' }, base)).toEqual({
+      fields: { ...base, title: 'New' },
+      errors: {},
+    });
+    expect(checkNoticeFields({ startsAt: '2026-11-03T11:00:00Z' }, base).errors).toEqual({
+      endsAt: 'must be after the start',
+    });
+  });
+});

@@ -1,0 +1,110 @@
+import type { FieldErrors } from '../catalog/app-rules.js';
+import { isAppId } from '../catalog/app-rules.js';
+
+/** How a notice reads: general information, planned maintenance, or an incident. */
+export const PORTAL_NOTICE_SEVERITIES = ['info', 'maintenance', 'incident'] as const;
+export type PortalNoticeSeverity = (typeof PORTAL_NOTICE_SEVERITIES)[number];
+
+export const NOTICE_LIMITS = {
+  title: 200,
+  text: 2000,
+  appIds: 100,
+  /** The longest a notice may last. */
+  days: 90,
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const FIELDS = ['title', 'text', 'severity', 'startsAt', 'endsAt', 'appIds'] as const;
+
+export interface NoticeFields {
+  title: string;
+  text: string;
+  severity: PortalNoticeSeverity;
+  /** ISO 8601 in UTC (`toISOString`), so that strings compare as times. */
+  startsAt: string;
+  endsAt: string;
+  appIds: string[];
+}
+
+// Control characters other than tab and line breaks have no place in plain text.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+function isoOf(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 40) return undefined;
+  // A time zone is required: "10:00" alone would mean the server's zone.
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i.test(value)) {
+    return undefined;
+  }
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+/**
+ * Checks a notice's fields (all of them, or with `base` the changed ones over the current
+ * notice). Returns the normalised fields or one readable message per bad field.
+ */
+export function checkNoticeFields(
+  body: Record<string, unknown>,
+  base?: NoticeFields,
+): { fields: NoticeFields; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  for (const key of Object.keys(body)) {
+    if (!(FIELDS as readonly string[]).includes(key)) errors[key] = 'is not a notice field';
+  }
+  const has = (key: string) => body[key] !== undefined;
+  const fields: NoticeFields = base
+    ? { ...base, appIds: [...base.appIds] }
+    : { title: '', text: '', severity: 'info', startsAt: '', endsAt: '', appIds: [] };
+
+  if (has('title') || !base) {
+    const title = body.title;
+    if (typeof title !== 'string' || title.trim() === '') errors.title = 'is required';
+    else if (title.trim().length > NOTICE_LIMITS.title) {
+      errors.title = `must be at most ${NOTICE_LIMITS.title} characters`;
+    } else if (CONTROL.test(title) || /[\r\n]/.test(title)) {
+      errors.title = 'must be one line of plain text';
+    } else fields.title = title.trim();
+  }
+  if (has('text')) {
+    const text = body.text;
+    if (typeof text !== 'string') errors.text = 'must be text';
+    else if (text.length > NOTICE_LIMITS.text) {
+      errors.text = `must be at most ${NOTICE_LIMITS.text} characters`;
+    } else if (CONTROL.test(text)) errors.text = 'must be plain text (no control characters)';
+    else fields.text = text.trim();
+  }
+  if (has('severity') || !base) {
+    const severity = body.severity;
+    if (!PORTAL_NOTICE_SEVERITIES.includes(severity as PortalNoticeSeverity)) {
+      errors.severity = `must be one of ${PORTAL_NOTICE_SEVERITIES.join(', ')}`;
+    } else fields.severity = severity as PortalNoticeSeverity;
+  }
+  for (const key of ['startsAt', 'endsAt'] as const) {
+    if (!has(key) && base) continue;
+    const iso = isoOf(body[key]);
+    if (iso === undefined) {
+      errors[key] = has(key)
+        ? 'must be a date and time with a time zone, e.g. 2026-11-03T08:00:00Z'
+        : 'is required';
+    } else fields[key] = iso;
+  }
+  if (errors.startsAt === undefined && errors.endsAt === undefined) {
+    const length = Date.parse(fields.endsAt) - Date.parse(fields.startsAt);
+    if (length <= 0) errors.endsAt = 'must be after the start';
+    else if (length > NOTICE_LIMITS.days * DAY_MS) {
+      errors.endsAt = `must be at most ${NOTICE_LIMITS.days} days after the start`;
+    }
+  }
+  if (has('appIds')) {
+    const ids = body.appIds;
+    if (!Array.isArray(ids) || ids.length > NOTICE_LIMITS.appIds) {
+      errors.appIds = `must be a list of at most ${NOTICE_LIMITS.appIds} app ids`;
+    } else {
+      const bad = ids.find((id) => !isAppId(id));
+      if (bad !== undefined) errors.appIds = `has an invalid app id (got ${JSON.stringify(bad)})`;
+      else fields.appIds = [...new Set(ids as string[])];
+    }
+  }
+  return { fields, errors };
+}
