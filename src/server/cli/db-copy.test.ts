@@ -80,6 +80,25 @@ async function seed(db: Db): Promise<void> {
       responseMs: 12,
     })
     .execute();
+  await db
+    .insertInto('portalNotices')
+    .values({
+      id: 'n1',
+      title: 'Maintenance',
+      text: 'Mail is down tonight.',
+      severity: 'warning',
+      startsAt: now,
+      endsAt: '2026-01-03T00:00:00.000Z',
+      appIds: '["alpha"]',
+      version: 1,
+      created: now,
+      createdBySubject: 'sub-1',
+      createdByUsername: 'ada',
+      updated: now,
+      updatedBySubject: 'sub-1',
+      updatedByUsername: 'ada',
+    })
+    .execute();
 }
 
 async function dump(db: Db) {

@@ -14,7 +14,7 @@ import type { Database } from '../db/schema.js';
 export const USAGE = `Usage: npm run db:copy -- --from URL --to URL
 
 Copies a portal's data (catalog with trash and logos, users, favorites, sessions and sign-ins
-under way, audit log, settings, status history) from one database into another, EMPTY one:
+under way, audit log, settings, status history, portal notices) from one database into another, EMPTY one:
   npm run db:copy -- --from sqlite:data/portal.db --to postgres://portal@db:5432/portal
 Both are brought to the latest schema first. A target holding any row is refused. Stop the
 portal(s) using the source while copying. docs/deploy.md.`;
@@ -31,6 +31,7 @@ export const COPIED_TABLES = [
   'audit',
   'settings',
   'statusChanges',
+  'portalNotices',
 ] as const satisfies readonly (keyof Database)[];
 
 type Table = (typeof COPIED_TABLES)[number];
@@ -63,6 +64,7 @@ const ORDER: Record<Table, string[]> = {
   audit: ['id'],
   settings: ['key'],
   statusChanges: ['appId', 'since'],
+  portalNotices: ['id'],
 };
 
 /**
