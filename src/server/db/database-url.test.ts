@@ -6,8 +6,10 @@ import { runMain } from '../test-support/run-main.js';
 import {
   connectDatabase,
   DatabaseError,
+  DataDirInUseError,
   describeTarget,
   isDatabaseUnavailable,
+  lockDataDirFor,
   parseDatabaseUrl,
 } from './database.js';
 
@@ -97,6 +99,25 @@ describe('a database that goes away later', () => {
       expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '57P01' }))).toBe(true);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('lockDataDirFor', () => {
+  it('locks DATA_DIR for its SQLite file only; PostgreSQL instances share a DATA_DIR freely', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lock-'));
+    try {
+      const pgTarget = parseDatabaseUrl('postgres://postgres@127.0.0.1:5432/portal', dataDir);
+      const a = lockDataDirFor(pgTarget, dataDir);
+      const b = lockDataDirFor(pgTarget, dataDir);
+      const other = lockDataDirFor(parseDatabaseUrl('sqlite::memory:', dataDir), dataDir);
+      const sqlite = parseDatabaseUrl(undefined, dataDir);
+      const first = lockDataDirFor(sqlite, dataDir);
+      expect(() => lockDataDirFor(sqlite, dataDir)).toThrow(DataDirInUseError);
+      for (const lock of [a, b, other, first]) lock.release();
+      lockDataDirFor(sqlite, dataDir).release();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
