@@ -1,6 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 const webTests = 'src/web/**/*.test.{ts,tsx}';
+const postgresTests = [
+  'src/server/{catalog,admin,users,files,system}/*.test.ts',
+  'src/server/admin/notices/*.test.ts',
+  'src/server/auth/{sign-in,oidc-flow}.test.ts',
+  'src/server/monitor/history/*.test.ts',
+  'src/server/cli/catalog.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -15,6 +22,20 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
           exclude: [webTests],
           environment: 'node',
+        },
+      },
+      {
+        // The repository and service integration tests again, on PostgreSQL (docs/deploy.md):
+        // each file gets its own database on TEST_POSTGRES_URL (default 127.0.0.1:5432), and
+        // fails, not skips, when no server answers.
+        extends: true,
+        test: {
+          name: 'node-postgres',
+          include: postgresTests,
+          exclude: ['src/server/catalog/catalog-snapshot.test.ts'],
+          environment: 'node',
+          env: { TEST_DATABASE: 'postgres' },
+          setupFiles: ['src/server/db/test-support/postgres-setup.ts'],
         },
       },
       {

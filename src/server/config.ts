@@ -10,6 +10,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** Where the data lives (docs/deploy.md): `sqlite:` (default) or `postgres://` with a pool. */
+  database: { url: string | undefined; poolSize: number };
   catalogFile: string | undefined;
   demoCatalog: boolean;
   /** Explicit opt-in to the built-in demo IdP (development only, loopback only). */
@@ -198,6 +200,14 @@ const kumaSlug: Parser<string> = (raw) => {
   return value;
 };
 
+const databaseUrl: Parser<string> = (raw) => {
+  const value = raw.trim();
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/i.test(value)) {
+    throw new InvalidValue('must start with sqlite: or postgres://');
+  }
+  return value;
+};
+
 function variable<T>(spec: Variable<T>): Variable<T> {
   return spec;
 }
@@ -235,6 +245,22 @@ export const VARIABLES = {
     defaultText: './data',
     parse: nonEmpty,
     fallback: () => './data',
+  }),
+  databaseUrl: variable<string | undefined>({
+    name: 'DATABASE_URL',
+    description:
+      'Where the data lives. Unset or `sqlite:` is the SQLite file `{DATA_DIR}/portal.db` (one process); `sqlite:PATH` another file; `postgres://user:password@host:5432/db` a PostgreSQL server, which several instances can share (docs/deploy.md). An unreachable database stops the start-up with a message.',
+    defaultText: 'sqlite:',
+    secret: true,
+    parse: databaseUrl,
+    fallback: () => undefined,
+  }),
+  databasePoolSize: variable({
+    name: 'DATABASE_POOL_SIZE',
+    description: 'PostgreSQL only: most connections each instance keeps open to the server.',
+    defaultText: '10',
+    parse: wholeNumber(1, 1000),
+    fallback: () => 10,
   }),
   catalogFile: variable<string | undefined>({
     name: 'CATALOG_FILE',
@@ -636,6 +662,7 @@ export function loadConfig(
     host: v.host,
     publicUrl: v.publicUrl,
     dataDir: v.dataDir,
+    database: { url: v.databaseUrl, poolSize: v.databasePoolSize },
     catalogFile: v.catalogFile,
     demoCatalog: v.demoCatalog,
     demoIdp: v.demoIdp,

@@ -5,11 +5,20 @@ import { ConfigError, loadConfig } from './config.js';
 import { CatalogError } from './catalog/catalog-file.js';
 import { prepareCatalog } from './catalog/catalog-startup.js';
 import { createAppsRepository } from './catalog/apps.repository.js';
-import { DatabaseError, DataDirInUseError, lockDataDir, openDatabase } from './db/database.js';
+import { startCatalogNotifier } from './db/catalog-notify.js';
+import { createMonitorLeadership, leaderOnlyHistory, shareSources } from './db/monitor-leader.js';
+import {
+  connectDatabase,
+  DatabaseError,
+  DataDirInUseError,
+  lockDataDirFor,
+  parseDatabaseUrl,
+} from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { createFileStorage } from './files/file-storage.js';
 import { DevIdpRefusedError, resolveIdentityProvider } from './dev-idp/dev-idp.js';
 import { loggerOptions } from './http/request-log.js';
+import { createStatusHistoryRepository } from './monitor/history/status-history.repository.js';
 import { createMonitorFromConfig } from './monitor/monitor-setup.js';
 
 function version(): string {
@@ -31,10 +40,18 @@ async function main(): Promise<void> {
   const dataDir = resolve(config.dataDir);
   // Data at rest is the owner's only: database, WAL, logos (files 0600, folders 0700).
   process.umask(0o077);
-  // One server per DATA_DIR: a second one is refused here, with a clear message.
-  lockDataDir(dataDir);
-  const db = openDatabase(join(dataDir, 'portal.db'));
+  // DATABASE_URL: the SQLite file under DATA_DIR by default, or PostgreSQL (docs/deploy.md).
+  const target = parseDatabaseUrl(config.database.url, dataDir, config.database.poolSize);
+  // One server per SQLite DATA_DIR: a second one is refused here, with a clear message. On
+  // PostgreSQL several instances are the point: no lock (decision 0010, docs/deploy.md).
+  lockDataDirFor(target, dataDir);
+  const db = await connectDatabase(target);
   await migrateToLatest(db);
+  // Several instances on PostgreSQL hear of each other's catalog writes at once (decision 0016).
+  const notifier =
+    target.kind === 'postgres'
+      ? startCatalogNotifier(db, target.url, { log: (message) => console.error(message) })
+      : undefined;
 
   mkdirSync(join(dataDir, 'storage'), { recursive: true, mode: 0o700 });
   chmodSync(join(dataDir, 'storage'), 0o700);
@@ -43,7 +60,25 @@ async function main(): Promise<void> {
   await prepareCatalog({ config, db, storage, log: (message) => console.log(message) });
 
   // Started after listen and stopped before the app closes; requests only read its cache.
-  const monitor = createMonitorFromConfig(config.monitor, { apps, db });
+  // On PostgreSQL one instance (the holder of an advisory lock) reads the sources for all.
+  const leadership = target.kind === 'postgres' ? createMonitorLeadership(target.url) : undefined;
+  const monitor = createMonitorFromConfig(config.monitor, {
+    apps,
+    db,
+    shared: leadership && {
+      sources: (sources) =>
+        shareSources(sources, {
+          db,
+          leadership,
+          intervalMs: config.monitor.intervalSeconds * 1000,
+        }),
+      history: (recorder) =>
+        leaderOnlyHistory(recorder, {
+          leadership,
+          repository: createStatusHistoryRepository(db),
+        }),
+    },
+  });
   const app = await buildApp({
     config,
     db,
@@ -74,7 +109,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.server.shutdownTimeoutMs);
     try {
-      await Promise.all([monitor.stop(), app.close()]);
+      await Promise.all([monitor.stop(), app.close(), notifier?.stop()]);
+      await leadership?.stop();
       await db.destroy();
       console.log(`Shut down in ${Date.now() - started} ms.`);
       process.exit(0);

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Actor, AuditAction } from '../../shared/api/admin-schemas.js';
 import { normalizeGroup } from '../../shared/identity/groups.js';
-import type { Db } from '../db/database.js';
+import { isPostgres, type Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { attachGroups, type AppRecord } from '../catalog/apps.queries.js';
 import type { NewAppRow } from '../catalog/apps.table.js';
@@ -69,6 +69,18 @@ export function createAdminRepository(db: Db) {
       return db.transaction().execute(work);
     },
     findApp: (id: string, q: Trx | Db = db) => findApp(q, id),
+
+    /**
+     * The app, read to be changed in `trx`: on PostgreSQL its row is locked until the transaction
+     * ends, so concurrent edits of one version wait and then see the new version (409) instead of
+     * all passing the version check. SQLite has one writer at a time already.
+     */
+    async findAppForUpdate(trx: Trx, id: string): Promise<AppRecord | undefined> {
+      if (isPostgres(trx)) {
+        await trx.selectFrom('apps').select('id').where('id', '=', id).forUpdate().execute();
+      }
+      return findApp(trx, id);
+    },
 
     /** The catalog (deleted = false) or the trash (deleted = true), in listing order. */
     async list(deleted: boolean, q: Trx | Db = db): Promise<AppRecord[]> {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppsRepository } from '../catalog/apps.repository.js';
-import { openDatabase, type Db } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import type { Db } from '../db/database.js';
+import { openTestDatabase } from '../db/test-support/test-database.js';
 import { createAdminRepository } from './admin.repository.js';
 import { createAdminService } from './admin.service.js';
 import { withStatus } from './app-snapshot.js';
@@ -12,8 +12,7 @@ const DAY = 24 * 3600 * 1000;
 const actor = { subject: 's-admin', username: 'admin' };
 
 beforeEach(async () => {
-  db = openDatabase(':memory:');
-  await migrateToLatest(db);
+  db = await openTestDatabase();
   time = Date.parse('2026-01-01T00:00:00Z');
 });
 afterEach(async () => {

@@ -63,7 +63,7 @@ export function createAdminService(deps: {
   }
 
   async function requireApp(trx: Trx, id: string, trashed = false): Promise<AppRecord> {
-    const record = await admin.findApp(id, trx);
+    const record = await admin.findAppForUpdate(trx, id);
     if (!record || (record.deletedAt !== null) !== trashed) throw new NotFoundError();
     return record;
   }

@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isPostgres } from '../db/database.js';
 import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
 
 const PNG = Buffer.from(
@@ -239,8 +240,15 @@ describe('POST /api/admin/catalog/import', () => {
     await seedCatalog(p);
     const before = await snapshot(p);
     // A trigger makes the second insert fail inside the transaction.
-    await sql`create trigger no_second before insert on apps when new.id = 'second'
-      begin select raise(abort, 'boom'); end`.execute(p.ctx.db);
+    if (isPostgres(p.ctx.db)) {
+      await sql`create function no_second() returns trigger language plpgsql as $$
+        begin raise exception 'boom'; end $$`.execute(p.ctx.db);
+      await sql`create trigger no_second before insert on apps for each row
+        when (new.id = 'second') execute function no_second()`.execute(p.ctx.db);
+    } else {
+      await sql`create trigger no_second before insert on apps when new.id = 'second'
+        begin select raise(abort, 'boom'); end`.execute(p.ctx.db);
+    }
     const response = await yamlImport(
       p,
       'apps:\n  - name: First\n    isPublic: true\n  - name: Second\n',

@@ -7,7 +7,7 @@ import { createAppsRepository } from '../catalog/apps.repository.js';
 import { DataDirInUseError, lockDataDir, openDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { appRow } from '../test-support/test-app.js';
-import { backup, BackupError, restore } from './backup.js';
+import { assertSqliteInDataDir, backup, BackupError, restore } from './backup.js';
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -116,5 +116,20 @@ describe('backup and restore', () => {
     writeFileSync(noDb, zipSync({ 'storage/a.png': new Uint8Array([1]) }));
     expect(() => restore(dataDir, noDb)).toThrow(/holds no portal\.db/);
     expect(() => restore(dataDir, join(dataDir, 'missing.zip'))).toThrow(/no backup file/);
+  });
+
+  it('is for the SQLite database under DATA_DIR only: PostgreSQL is sent to pg_dump', () => {
+    const dataDir = join(tmpdir(), 'portal-data');
+    expect(() => assertSqliteInDataDir(undefined, dataDir)).not.toThrow();
+    expect(() => assertSqliteInDataDir('sqlite:', dataDir)).not.toThrow();
+    let message = '';
+    try {
+      assertSqliteInDataDir('postgres://portal:secret@db:5432/portal', dataDir);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/pg_dump/);
+    expect(message).not.toContain('secret');
+    expect(() => assertSqliteInDataDir('sqlite:/elsewhere/other.db', dataDir)).toThrow(BackupError);
   });
 });

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
-import { lockDataDir } from '../db/database.js';
+import { describeTarget, lockDataDir, parseDatabaseUrl } from '../db/database.js';
 
 /** The database's name inside DATA_DIR and inside a backup. */
 const DATABASE = 'portal.db';
@@ -31,6 +31,27 @@ export class BackupError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'BackupError';
+  }
+}
+
+/**
+ * Backup and restore are for the default SQLite database, `{DATA_DIR}/portal.db`. A PostgreSQL
+ * database (or a SQLite file elsewhere) is refused with what to use instead: on PostgreSQL,
+ * `pg_dump` / `pg_restore` (docs/deploy.md), which cover the logos too (they are in the database).
+ */
+export function assertSqliteInDataDir(databaseUrl: string | undefined, dataDir: string): void {
+  const target = parseDatabaseUrl(databaseUrl, dataDir);
+  if (target.kind === 'postgres') {
+    throw new BackupError(
+      `backup and restore are for the SQLite database only; DATABASE_URL names ${describeTarget(target)}. ` +
+        'Use pg_dump and pg_restore on PostgreSQL (docs/deploy.md).',
+    );
+  }
+  if (target.file !== join(resolve(dataDir), DATABASE)) {
+    throw new BackupError(
+      `backup and restore cover ${join(resolve(dataDir), DATABASE)} only; DATABASE_URL names ${describeTarget(target)}. ` +
+        'Unset DATABASE_URL, or copy that file yourself with the server stopped.',
+    );
   }
 }
 

@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { DataDirInUseError } from '../db/database.js';
-import { backup, BackupError, restore } from './backup.js';
+import { assertSqliteInDataDir, backup, BackupError, restore } from './backup.js';
 
-/** `npm run backup -- FILE` and `npm run restore -- FILE` (scripts/backup.mjs, restore.mjs). */
+/**
+ * `npm run backup -- FILE` and `npm run restore -- FILE` (scripts/backup.mjs, restore.mjs): for the
+ * SQLite database under DATA_DIR only; on PostgreSQL use pg_dump (docs/deploy.md).
+ */
 function main(): void {
   const [command, file] = process.argv.slice(2);
   if ((command !== 'backup' && command !== 'restore') || !file) {
@@ -11,7 +14,9 @@ function main(): void {
     process.exit(2);
   }
   try {
-    const dataDir = resolve(loadConfig(process.env).dataDir);
+    const config = loadConfig(process.env);
+    const dataDir = resolve(config.dataDir);
+    assertSqliteInDataDir(config.database.url, dataDir);
     if (command === 'backup') {
       const result = backup(dataDir, file);
       console.log(

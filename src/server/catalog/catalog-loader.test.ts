@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminRepository } from '../admin/admin.repository.js';
-import { openDatabase, type Db } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import type { Db } from '../db/database.js';
+import { openTestDatabase } from '../db/test-support/test-database.js';
 import { createAppsRepository } from './apps.repository.js';
 import { CatalogError } from './catalog-file.js';
 import { DEMO_CATALOG_FILE, loadCatalogFile } from './catalog-loader.js';
@@ -13,8 +13,7 @@ let dir: string;
 let db: Db;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'catalog-'));
-  db = openDatabase(':memory:');
-  await migrateToLatest(db);
+  db = await openTestDatabase();
 });
 afterEach(async () => {
   await db.destroy();

@@ -81,3 +81,25 @@ describe('createCatalogSnapshot', () => {
     expect(ids(await snapshot.visibleApps({ groups: ['Genomics'] }))).toEqual(['pub']);
   });
 });
+
+describe('catalog snapshot without its database', () => {
+  it('keeps serving the catalog in memory while the fingerprint cannot be read', async () => {
+    let clock = 0;
+    let down = false;
+    const snapshot = createCatalogSnapshot(
+      {
+        findAll: async () => [],
+        catalogVersion: async () => {
+          if (down) throw new Error('Connection terminated unexpectedly');
+          return 'v1';
+        },
+        onChange: () => () => undefined,
+      },
+      { now: () => clock },
+    );
+    expect(await snapshot.visibleApps(null)).toEqual([]);
+    down = true;
+    clock += 5000;
+    expect(await snapshot.visibleApps(null)).toEqual([]);
+  });
+});

@@ -66,7 +66,8 @@ export function createCatalogSnapshot(
         try {
           version = await source.catalogVersion();
         } catch (error) {
-          // The database is locked or failing: keep serving the catalog from memory.
+          // The database is locked, unreachable or failing: keep serving the catalog from
+          // memory (docs/operations.md, docs/deploy.md).
           if (!entries) throw error;
         }
         if (version !== undefined && version !== loadedVersion) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import type { Db } from '../db/database.js';
+import { openTestDatabase } from '../db/test-support/test-database.js';
 import { appRow } from '../test-support/test-app.js';
 import { createAppsRepository } from './apps.repository.js';
 import { canSee, type Viewer } from './visibility.js';
@@ -43,8 +43,7 @@ describe('canSee', () => {
 describe('SQL visibility agrees with canSee', () => {
   let db: Db;
   beforeAll(async () => {
-    db = openDatabase(':memory:');
-    await migrateToLatest(db);
+    db = await openTestDatabase();
     await createAppsRepository(db).upsertApps(APPS.map(appRow), new Date().toISOString());
   });
   afterAll(async () => {

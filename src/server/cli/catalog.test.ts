@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminRepository } from '../admin/admin.repository.js';
-import { openDatabase, type Db } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import type { Db } from '../db/database.js';
+import { openTestDatabase } from '../db/test-support/test-database.js';
 import { runCatalogCli } from './catalog.js';
 
 let dir: string;
@@ -13,8 +13,7 @@ let out: string[];
 let err: string[];
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'catalog-cli-'));
-  db = openDatabase(':memory:');
-  await migrateToLatest(db);
+  db = await openTestDatabase();
   out = [];
   err = [];
 });
@@ -72,9 +71,8 @@ describe('npm run catalog', () => {
     const zip = join(dir, 'out.zip');
     expect(await cli('export', zip)).toBe(0);
     // The .zip imports back into an empty database.
-    const other = openDatabase(':memory:');
+    const other = await openTestDatabase();
     try {
-      await migrateToLatest(other);
       const code = await runCatalogCli(['import', zip], {
         db: other,
         io: { out: () => {}, err: (line) => err.push(line) },

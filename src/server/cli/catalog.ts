@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Actor, ImportResult } from '../../shared/api/admin-schemas.js';
 import { createAdminRepository } from '../admin/admin.repository.js';
@@ -15,7 +15,7 @@ import { createAppsRepository } from '../catalog/apps.repository.js';
 import { CatalogError } from '../catalog/catalog-file.js';
 import { readCatalogFile } from '../catalog/catalog-loader.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase, type Db } from '../db/database.js';
+import { connectDatabase, parseDatabaseUrl, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
 export const USAGE = `Usage: npm run catalog -- <command> FILE [options]
@@ -29,7 +29,7 @@ Options (diff, import):
   --json             Print the result as JSON
 
 FILE is a catalog file (docs/catalog.md; logos relative to it) or a .zip from an export.
-The database is the server's: {DATA_DIR}/portal.db (docs/configuration.md). A running server
+The database is the server's: DATABASE_URL, or {DATA_DIR}/portal.db (docs/configuration.md). A running server
 sees the changes within a second.`;
 
 export interface CliIo {
@@ -129,7 +129,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const db = openDatabase(join(resolve(config.dataDir), 'portal.db'));
+  // The server's database: DATABASE_URL, or the SQLite file under DATA_DIR (docs/deploy.md).
+  const db = await connectDatabase(parseDatabaseUrl(config.database.url, config.dataDir, 2));
   try {
     await migrateToLatest(db);
     const code = await runCatalogCli(process.argv.slice(2), {

@@ -1,7 +1,8 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -13,12 +14,59 @@ export type Db = Kysely<Database>;
  */
 export const BUSY_TIMEOUT_MS = 200;
 
-/** The database file cannot be opened or is not a SQLite database. */
+/** The database cannot be opened or reached, or is not the kind the URL names. */
 export class DatabaseError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'DatabaseError';
   }
+}
+
+/** Where the data lives: a SQLite file (the default) or a PostgreSQL server. */
+export type DatabaseTarget =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+
+export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * Reads `DATABASE_URL`: unset, empty or `sqlite:` is `{dataDir}/portal.db`; `sqlite:PATH` is that
+ * file (`sqlite::memory:` for tests); `postgres://` or `postgresql://` is a PostgreSQL server.
+ */
+export function parseDatabaseUrl(
+  url: string | undefined,
+  dataDir: string,
+  poolSize = DEFAULT_POOL_SIZE,
+): DatabaseTarget {
+  const raw = (url ?? '').trim();
+  if (raw === '' || raw === 'sqlite:' || raw === 'sqlite://') {
+    return { kind: 'sqlite', file: join(resolve(dataDir), 'portal.db') };
+  }
+  if (raw.startsWith('sqlite:')) {
+    const path = raw.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    return { kind: 'sqlite', file: path === ':memory:' ? path : resolve(path) };
+  }
+  if (/^postgres(ql)?:\/\//i.test(raw)) return { kind: 'postgres', url: raw, poolSize };
+  throw new DatabaseError(
+    'DATABASE_URL must start with sqlite: (a file, the default) or postgres:// (a PostgreSQL server)',
+  );
+}
+
+/** The URL without its password, for messages and logs. */
+export function describeTarget(target: DatabaseTarget): string {
+  if (target.kind === 'sqlite') return `SQLite ${target.file}`;
+  try {
+    const url = new URL(target.url);
+    if (url.password) url.password = '***';
+    return `PostgreSQL ${url.toString()}`;
+  } catch {
+    return 'PostgreSQL (unparsable URL)';
+  }
+}
+
+/** True when the database behind `db` is PostgreSQL (for the few dialect differences). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table types
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /** Whether an error is SQLite saying another connection holds the lock. */
@@ -66,7 +114,79 @@ export function openDatabase(file: string): Db {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
-/** Another process already uses this DATA_DIR. */
+// int8 (bigint columns, count(*)) as numbers, as on SQLite: every value the portal keeps there
+// (epoch milliseconds, counts) is far below 2^53. Set per pool, not on the global `pg.types`.
+const INT8_OID = 20;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** A `pg` pool with the portal's settings (bounded, int8 as numbers). */
+export function createPostgresPool(url: string, poolSize = DEFAULT_POOL_SIZE): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    types,
+  });
+  // An idle client whose server went away emits 'error' on the pool; without a listener that
+  // would crash the process. The next query gets a fresh connection (or fails with 503).
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/**
+ * Opens the database `target` names. For PostgreSQL a first query checks the server answers, so
+ * that a wrong URL or a stopped server ends the start-up with one clear DatabaseError.
+ */
+export async function connectDatabase(target: DatabaseTarget): Promise<Db> {
+  if (target.kind === 'sqlite') return openDatabase(target.file);
+  const pool = createPostgresPool(target.url, target.poolSize);
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseError(
+      `Cannot reach the database ${describeTarget(target)}: ${(error as Error).message || String(error)}. ` +
+        'Check DATABASE_URL and that the PostgreSQL server is running (docs/deploy.md).',
+      { cause: error },
+    );
+  }
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+]);
+
+/**
+ * True when `error` says the database cannot be reached right now (server down, restarting,
+ * connection lost or pool time-out), rather than that a query is wrong: the request gets 503 and
+ * may be retried; the pool reconnects by itself when the server is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_CODES.has(code)) return true;
+    // PostgreSQL: connection exceptions (08…), shutting down / cannot connect now (57P0…).
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code)) return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    error.message,
+  );
+}
+
+/** Another process already uses this DATA_DIR (SQLite only: see lockDataDirFor). */
 export class DataDirInUseError extends Error {
   constructor(dataDir: string) {
     super(
@@ -107,4 +227,16 @@ export function lockDataDir(dataDir: string): { release(): void } {
       }
     },
   };
+}
+
+/**
+ * Takes the data folder when the database is the SQLite file under DATA_DIR (one process per
+ * SQLite database). On PostgreSQL several instances are the point, and a SQLite file elsewhere
+ * (`DATABASE_URL=sqlite:PATH`, `:memory:`) does not live in DATA_DIR: no lock, `release` does
+ * nothing.
+ */
+export function lockDataDirFor(target: DatabaseTarget, dataDir: string): { release(): void } {
+  if (target.kind !== 'sqlite' || target.file === ':memory:') return { release() {} };
+  if (dirname(target.file) !== resolve(dataDir)) return { release() {} };
+  return lockDataDir(dataDir);
 }

@@ -1,9 +1,17 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  PostgresAdapter,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
 import * as initial from './migrations/0001-initial.js';
 import * as sessions from './migrations/0002-sessions.js';
 import * as admin from './migrations/0003-admin.js';
 import * as statusHistory from './migrations/0004-status-history.js';
 import * as portalNotices from './migrations/0005-portal-notices.js';
+import * as monitorShared from './migrations/0006-monitor-shared.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-admin': admin,
   '0004-status-history': statusHistory,
   '0005-portal-notices': portalNotices,
+  '0006-monitor-shared': monitorShared,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -23,13 +32,30 @@ export class MigrationError extends Error {
   }
 }
 
+/**
+ * A migrator for `db`. On PostgreSQL its bookkeeping tables live in the connection's current
+ * schema (search_path), not wherever a table of that name happens to exist in the database.
+ */
+async function migratorFor(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see no table types
+  db: Kysely<any>,
+  migrations: MigrationProvider,
+): Promise<Migrator> {
+  let migrationTableSchema: string | undefined;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema;
+  }
+  return new Migrator({ db, provider: migrations, migrationTableSchema });
+}
+
 /** Brings the schema to the latest version; throws MigrationError saying which step failed. */
 export async function migrateToLatest(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see no table types
   db: Kysely<any>,
   migrations = provider,
 ): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrations });
+  const migrator = await migratorFor(db, migrations);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error !== undefined) {
@@ -45,6 +71,6 @@ export async function pendingMigrations(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see no table types
   db: Kysely<any>,
 ): Promise<string[]> {
-  const migrations = await new Migrator({ db, provider }).getMigrations();
+  const migrations = await (await migratorFor(db, provider)).getMigrations();
   return migrations.filter((migration) => !migration.executedAt).map((m) => m.name);
 }

@@ -5,6 +5,16 @@ import type { AppGroupsTable, AppsTable } from '../catalog/apps.table.js';
 import type { StatusChangesTable } from '../monitor/history/status-history.table.js';
 import type { FavoritesTable, KcUsersTable } from '../users/users.table.js';
 
+/** The monitor leader's latest result per source (several instances, docs/deploy.md). */
+export interface MonitorSharedTable {
+  source: string;
+  ok: number;
+  /** JSON: the source's statuses. */
+  statuses: string;
+  error: string;
+  at: number;
+}
+
 /** Every table, as Kysely sees it. Table types live beside the feature that owns them. */
 export interface Database {
   apps: AppsTable;
@@ -17,5 +27,6 @@ export interface Database {
   audit: AuditTable;
   settings: SettingsTable;
   statusChanges: StatusChangesTable;
+  monitorShared: MonitorSharedTable;
   portalNotices: PortalNoticesTable;
 }

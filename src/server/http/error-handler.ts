@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiError } from '../../shared/api/schemas.js';
 import { MESSAGES } from '../../shared/messages.js';
-import { isDatabaseBusy } from '../db/database.js';
+import { isDatabaseBusy, isDatabaseUnavailable } from '../db/database.js';
 import { HttpError } from './errors.js';
 
 function body(status: number, message: string, data: Record<string, unknown> = {}): ApiError {
@@ -55,6 +55,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
               ? MESSAGES.notFound
               : error.message;
       return reply.code(status).send(body(status, message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database went away (docs/deploy.md): try again; what is served from memory still is.
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(body(503, 'The database is not available right now. Please try again shortly.'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(body(500, MESSAGES.generic));

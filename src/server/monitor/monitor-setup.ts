@@ -1,7 +1,7 @@
 import type { MonitorConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { createStatusHistoryRepository } from './history/status-history.repository.js';
-import { createStatusRecorder } from './history/status-recorder.js';
+import { createStatusRecorder, type StatusRecorder } from './history/status-recorder.js';
 import { createNoticeBoard } from './notices/notice-board.js';
 import { createKumaStatusPageReader } from './sources/kuma-status-page.js';
 import { createMonitor, type Monitor, type MonitorOptions } from './monitor.js';
@@ -44,9 +44,23 @@ export function createMonitorFromConfig(
   deps: Pick<MonitorOptions, 'log' | 'now'> & {
     apps: { findAll(): Promise<readonly { id: string; link: string }[]> };
     db?: Db;
+    /** Several instances (docs/deploy.md): one leader reads the sources, the others share. */
+    shared?: {
+      sources(sources: StatusSource[]): StatusSource[];
+      history(recorder: StatusRecorder): StatusRecorder;
+    };
   },
 ): Monitor {
-  const { db, ...rest } = deps;
+  const { db, shared, ...rest } = deps;
+  const recorder = db
+    ? createStatusRecorder({
+        repository: createStatusHistoryRepository(db),
+        apps: deps.apps,
+        retentionDays: config.historyDays,
+        now: deps.now,
+      })
+    : undefined;
+  const sources = sourcesFromConfig(config);
   const statusPage = config.uptimeKuma && config.kumaStatusPage;
   return createMonitor({
     ...rest,
@@ -61,15 +75,8 @@ export function createMonitorFromConfig(
           now: deps.now,
         })
       : undefined,
-    history: db
-      ? createStatusRecorder({
-          repository: createStatusHistoryRepository(db),
-          apps: deps.apps,
-          retentionDays: config.historyDays,
-          now: deps.now,
-        })
-      : undefined,
-    sources: sourcesFromConfig(config),
+    history: recorder && shared ? shared.history(recorder) : recorder,
+    sources: shared ? shared.sources(sources) : sources,
     intervalMs: config.intervalSeconds * 1000,
     dropAfterMs: config.dropAfterSeconds * 1000,
   });

@@ -7,8 +7,8 @@ import { createTokenVerifier } from '../auth/token-verifier.js';
 import { createAppsRepository } from '../catalog/apps.repository.js';
 import type { NewAppRow } from '../catalog/apps.table.js';
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase, type Db } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import type { Db } from '../db/database.js';
+import { openTestDatabase } from '../db/test-support/test-database.js';
 import { createFileStorage, type FileStorage } from '../files/file-storage.js';
 import { createTestIssuer, TEST_CLIENT_ID, type TestIssuer } from './test-issuer.js';
 
@@ -57,7 +57,7 @@ export interface TestContext {
 }
 
 /**
- * The real app on an in-memory database with the real migrations, trusting a local signing key.
+ * The real app on a fresh database (SQLite in memory, or PostgreSQL) with the real migrations, trusting a local signing key.
  * Each test builds its own: no shared state.
  */
 export async function createTestContext(
@@ -71,8 +71,8 @@ export async function createTestContext(
     OIDC_ISSUER: issuer.issuer,
     ...options.env,
   });
-  const db = openDatabase(':memory:');
-  await migrateToLatest(db);
+  // SQLite in memory, or PostgreSQL in the node-postgres test project (docs/deploy.md).
+  const db = await openTestDatabase();
   const storage = createFileStorage(join(dataDir, 'storage'));
   const verifier = createTokenVerifier({
     issuer: issuer.issuer,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppsRepository } from '../../catalog/apps.repository.js';
-import { openDatabase, type Db } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import type { Db } from '../../db/database.js';
+import { openTestDatabase } from '../../db/test-support/test-database.js';
 import { appRow, type TestAppSpec } from '../../test-support/test-app.js';
 import { createMonitor } from '../monitor.js';
 import { createUptimeKumaSource } from '../sources/uptime-kuma.js';
@@ -20,9 +20,8 @@ afterEach(async () => {
 });
 
 async function setup(version: 1 | 2 = 2, apps: TestAppSpec[] = []) {
-  const db: Db = openDatabase(':memory:');
+  const db: Db = await openTestDatabase();
   cleanups.push(() => db.destroy());
-  await migrateToLatest(db);
   const catalog = createAppsRepository(db);
   await catalog.upsertApps(
     [

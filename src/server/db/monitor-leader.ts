@@ -1,0 +1,190 @@
+import pg from 'pg';
+import { FLAPPING_WINDOW_MS } from '../../shared/status/history.js';
+import type { StatusHistoryRepository } from '../monitor/history/status-history.repository.js';
+import type { CurrentState, StatusRecorder } from '../monitor/history/status-recorder.js';
+import { SourceError, type SourceStatus, type StatusSource } from '../monitor/sources/source.js';
+import type { Db } from './database.js';
+
+/** The advisory lock whose holder is the monitor leader (any fixed 64-bit number). */
+export const MONITOR_LOCK_KEY = 7_364_522_011;
+
+export interface MonitorLeadership {
+  /** True when this instance holds the lock now; tries to take it when nobody does. */
+  check(): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+/**
+ * One monitor for all instances (decision 0017): the instance holding a PostgreSQL session
+ * advisory lock, on a connection of its own, is the leader. The lock goes with the connection,
+ * so when the leader stops or dies (even kill -9) PostgreSQL frees it and the next instance to
+ * ask, at its next cycle, takes over.
+ */
+export function createMonitorLeadership(url: string): MonitorLeadership {
+  let client: pg.Client | undefined;
+  let leader = false;
+  let stopped = false;
+
+  async function connection(): Promise<pg.Client> {
+    if (client) return client;
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    const lost = () => {
+      if (client === next) {
+        client = undefined;
+        leader = false;
+      }
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    await next.connect();
+    client = next;
+    return next;
+  }
+
+  return {
+    async check() {
+      if (stopped) return false;
+      if (leader && client) return true;
+      try {
+        const connected = await connection();
+        const { rows } = await connected.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1) as locked',
+          [MONITOR_LOCK_KEY],
+        );
+        leader = rows[0]?.locked === true;
+      } catch {
+        leader = false;
+      }
+      return leader;
+    },
+    async stop() {
+      stopped = true;
+      leader = false;
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * The sources as every instance runs them: the leader reads the real source and stores what it
+ * got in `monitorShared`; the others read that row instead of the upstream. A row older than
+ * two intervals (no leader reported) counts as a failed read, so the cache marks it stale.
+ */
+export function shareSources(
+  sources: StatusSource[],
+  deps: { db: Db; leadership: MonitorLeadership; intervalMs: number; now?: () => number },
+): StatusSource[] {
+  const now = deps.now ?? Date.now;
+  return sources.map((source) => ({
+    name: source.name,
+    needsLinks: source.needsLinks,
+    async collect(context) {
+      if (await deps.leadership.check()) {
+        let statuses: SourceStatus[];
+        try {
+          statuses = await source.collect(context);
+        } catch (error) {
+          await store(deps.db, source.name, false, [], (error as Error).message, now());
+          throw error;
+        }
+        await store(deps.db, source.name, true, statuses, '', now());
+        return statuses;
+      }
+      const row = await deps.db
+        .selectFrom('monitorShared')
+        .selectAll()
+        .where('source', '=', source.name)
+        .executeTakeFirst();
+      if (!row || now() - Number(row.at) > 2 * deps.intervalMs) {
+        throw new SourceError('no result from the monitor leader (docs/deploy.md)');
+      }
+      if (!row.ok) throw new SourceError(row.error || 'unavailable (monitor leader)');
+      return JSON.parse(row.statuses) as SourceStatus[];
+    },
+  }));
+}
+
+async function store(
+  db: Db,
+  source: string,
+  ok: boolean,
+  statuses: SourceStatus[],
+  error: string,
+  at: number,
+): Promise<void> {
+  const row = { ok: ok ? 1 : 0, statuses: JSON.stringify(statuses), error, at };
+  await db
+    .insertInto('monitorShared')
+    .values({ source, ...row })
+    .onConflict((oc) => oc.column('source').doUpdateSet(row))
+    .execute()
+    .catch(() => undefined);
+}
+
+/**
+ * The status history is written by the leader only, so that it holds one row per change. On the
+ * other instances each cycle reads the leader's rows of the last hour instead, so that the current
+ * state (`since`) and the flapping count are the leader's too.
+ */
+export function leaderOnlyHistory(
+  recorder: StatusRecorder,
+  deps: {
+    leadership: MonitorLeadership;
+    repository: Pick<StatusHistoryRepository, 'findAllInRange'>;
+    now?: () => number;
+  },
+): StatusRecorder {
+  const now = deps.now ?? Date.now;
+  let leading = false;
+  let version = 0;
+  let shared = new Map<string, { current?: CurrentState; recent: number }>();
+  let sharedKey = '';
+
+  async function follow(): Promise<void> {
+    const at = now();
+    const start = at - FLAPPING_WINDOW_MS;
+    const rows = await deps.repository.findAllInRange(start, at + 1);
+    const next = new Map<string, { current?: CurrentState; recent: number }>();
+    for (const row of rows) {
+      const entry = next.get(row.appId);
+      // A change is a row that began in the window after an earlier row of the same app.
+      const isChange = entry !== undefined && row.since > start;
+      const value = entry ?? { recent: 0 };
+      if (isChange) value.recent += 1;
+      if (row.until === null) {
+        value.current = { state: row.state, since: row.since, source: row.source };
+      }
+      next.set(row.appId, value);
+    }
+    const key = JSON.stringify([...next]);
+    if (key !== sharedKey) {
+      sharedKey = key;
+      shared = next;
+      version += 1;
+    }
+  }
+
+  return {
+    // Moves whenever either view moves (and on a takeover): readers only compare it.
+    get version() {
+      return version + recorder.version;
+    },
+    current: (appId) => (leading ? recorder.current(appId) : shared.get(appId)?.current),
+    changesLastHour: (appId) =>
+      leading ? recorder.changesLastHour(appId) : (shared.get(appId)?.recent ?? 0),
+    async record(results) {
+      const wasLeading = leading;
+      leading = await deps.leadership.check();
+      if (leading) {
+        const outcome = await recorder.record(results);
+        // Readers compare versions: a takeover must look like a change.
+        if (!wasLeading) version += 1;
+        return outcome;
+      }
+      await follow();
+      return { changed: 0, pruned: 0 };
+    },
+  };
+}
