@@ -241,7 +241,8 @@ export const VARIABLES = {
   }),
   dataDir: variable({
     name: 'DATA_DIR',
-    description: 'Folder for the SQLite database (`portal.db`) and its lock file; logos live in the database (files found in `{DATA_DIR}/storage` from older versions are imported at start-up). Created when missing.',
+    description:
+      'Folder for the SQLite database (`portal.db`) and its lock file; logos live in the database (files found in `{DATA_DIR}/storage` from older versions are imported at start-up). Created when missing.',
     defaultText: './data',
     parse: nonEmpty,
     fallback: () => './data',
