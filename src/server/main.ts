@@ -6,7 +6,12 @@ import { CatalogError } from './catalog/catalog-file.js';
 import { prepareCatalog } from './catalog/catalog-startup.js';
 import { createAppsRepository } from './catalog/apps.repository.js';
 import { startCatalogNotifier } from './db/catalog-notify.js';
-import { createMonitorLeadership, leaderOnlyHistory, shareSources } from './db/monitor-leader.js';
+import {
+  createMonitorLeadership,
+  leaderOnlyHistory,
+  shareNotices,
+  shareSources,
+} from './db/monitor-leader.js';
 import {
   connectDatabase,
   DatabaseError,
@@ -76,6 +81,12 @@ async function main(): Promise<void> {
         leaderOnlyHistory(recorder, {
           leadership,
           repository: createStatusHistoryRepository(db),
+        }),
+      notices: (reader) =>
+        shareNotices(reader, {
+          db,
+          leadership,
+          intervalMs: config.monitor.intervalSeconds * 1000,
         }),
     },
   });

@@ -1,7 +1,9 @@
 import pg from 'pg';
 import { FLAPPING_WINDOW_MS } from '../../shared/status/history.js';
+import type { Notice } from '../../shared/status/history-schemas.js';
 import type { StatusHistoryRepository } from '../monitor/history/status-history.repository.js';
 import type { CurrentState, StatusRecorder } from '../monitor/history/status-recorder.js';
+import type { KumaStatusPageReader } from '../monitor/sources/kuma-status-page.js';
 import { SourceError, type SourceStatus, type StatusSource } from '../monitor/sources/source.js';
 import type { Db } from './database.js';
 
@@ -41,21 +43,32 @@ export function createMonitorLeadership(url: string): MonitorLeadership {
     return next;
   }
 
+  async function tryLock(): Promise<boolean> {
+    try {
+      const connected = await connection();
+      const { rows } = await connected.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1) as locked',
+        [MONITOR_LOCK_KEY],
+      );
+      leader = rows[0]?.locked === true;
+    } catch {
+      leader = false;
+    }
+    return leader;
+  }
+
+  // The sources and the notice board ask at the same moment of a cycle: one attempt at a time,
+  // or two connections would be opened and the lock could stay on the one that is dropped.
+  let attempt: Promise<boolean> | undefined;
+
   return {
     async check() {
       if (stopped) return false;
       if (leader && client) return true;
-      try {
-        const connected = await connection();
-        const { rows } = await connected.query<{ locked: boolean }>(
-          'select pg_try_advisory_lock($1) as locked',
-          [MONITOR_LOCK_KEY],
-        );
-        leader = rows[0]?.locked === true;
-      } catch {
-        leader = false;
-      }
-      return leader;
+      attempt ??= tryLock().finally(() => {
+        attempt = undefined;
+      });
+      return attempt;
     },
     async stop() {
       stopped = true;
@@ -92,25 +105,61 @@ export function shareSources(
         await store(deps.db, source.name, true, statuses, '', now());
         return statuses;
       }
-      const row = await deps.db
-        .selectFrom('monitorShared')
-        .selectAll()
-        .where('source', '=', source.name)
-        .executeTakeFirst();
-      if (!row || now() - Number(row.at) > 2 * deps.intervalMs) {
-        throw new SourceError('no result from the monitor leader (docs/deploy.md)');
-      }
-      if (!row.ok) throw new SourceError(row.error || 'unavailable (monitor leader)');
-      return JSON.parse(row.statuses) as SourceStatus[];
+      const text = await shared(deps.db, source.name, now(), deps.intervalMs);
+      return JSON.parse(text) as SourceStatus[];
     },
   }));
+}
+
+/**
+ * The status page's notices as every instance reads them: like the sources, only the leader reads
+ * the Kuma status page and stores the notices in `monitorShared` (row `source` = the reader's
+ * name, the notices in `statuses`); the others read that row. A missing, failed or old row is a
+ * failed read, so the notice board keeps its last notices until `dropAfter` as usual.
+ */
+export function shareNotices(
+  reader: Pick<KumaStatusPageReader, 'name' | 'read'>,
+  deps: { db: Db; leadership: MonitorLeadership; intervalMs: number; now?: () => number },
+): Pick<KumaStatusPageReader, 'name' | 'read'> {
+  const now = deps.now ?? Date.now;
+  return {
+    name: reader.name,
+    async read(signal, at) {
+      if (await deps.leadership.check()) {
+        let notices: Notice[];
+        try {
+          notices = await reader.read(signal, at);
+        } catch (error) {
+          await store(deps.db, reader.name, false, [], (error as Error).message, now());
+          throw error;
+        }
+        await store(deps.db, reader.name, true, notices, '', now());
+        return notices;
+      }
+      return JSON.parse(await shared(deps.db, reader.name, now(), deps.intervalMs)) as Notice[];
+    },
+  };
+}
+
+/** The leader's latest result for `source`, as stored JSON; throws as a failed read would. */
+async function shared(db: Db, source: string, at: number, intervalMs: number): Promise<string> {
+  const row = await db
+    .selectFrom('monitorShared')
+    .selectAll()
+    .where('source', '=', source)
+    .executeTakeFirst();
+  if (!row || at - Number(row.at) > 2 * intervalMs) {
+    throw new SourceError('no result from the monitor leader (docs/deploy.md)');
+  }
+  if (!row.ok) throw new SourceError(row.error || 'unavailable (monitor leader)');
+  return row.statuses;
 }
 
 async function store(
   db: Db,
   source: string,
   ok: boolean,
-  statuses: SourceStatus[],
+  statuses: readonly unknown[],
   error: string,
   at: number,
 ): Promise<void> {

@@ -3,7 +3,10 @@ import type { Db } from '../db/database.js';
 import { createStatusHistoryRepository } from './history/status-history.repository.js';
 import { createStatusRecorder, type StatusRecorder } from './history/status-recorder.js';
 import { createNoticeBoard } from './notices/notice-board.js';
-import { createKumaStatusPageReader } from './sources/kuma-status-page.js';
+import {
+  createKumaStatusPageReader,
+  type KumaStatusPageReader,
+} from './sources/kuma-status-page.js';
 import { createMonitor, type Monitor, type MonitorOptions } from './monitor.js';
 import { createHttpProbeSource } from './sources/http-probe.js';
 import { createMonitorProxySource } from './sources/monitor-proxy.js';
@@ -48,6 +51,8 @@ export function createMonitorFromConfig(
     shared?: {
       sources(sources: StatusSource[]): StatusSource[];
       history(recorder: StatusRecorder): StatusRecorder;
+      /** The status page's notices: read by the leader only, too. */
+      notices?(reader: KumaStatusPageReader): KumaStatusPageReader;
     };
   },
 ): Monitor {
@@ -62,15 +67,18 @@ export function createMonitorFromConfig(
     : undefined;
   const sources = sourcesFromConfig(config);
   const statusPage = config.uptimeKuma && config.kumaStatusPage;
+  const reader = statusPage
+    ? createKumaStatusPageReader({
+        url: config.uptimeKuma?.url ?? '',
+        slug: statusPage,
+        timeoutMs: config.timeoutSeconds * 1000,
+      })
+    : undefined;
   return createMonitor({
     ...rest,
-    notices: statusPage
+    notices: reader
       ? createNoticeBoard({
-          reader: createKumaStatusPageReader({
-            url: config.uptimeKuma?.url ?? '',
-            slug: statusPage,
-            timeoutMs: config.timeoutSeconds * 1000,
-          }),
+          reader: shared?.notices ? shared.notices(reader) : reader,
           dropAfterMs: config.dropAfterSeconds * 1000,
           now: deps.now,
         })
