@@ -7,6 +7,7 @@ const postgresTests = [
   'src/server/auth/{sign-in,oidc-flow}.test.ts',
   'src/server/monitor/history/*.test.ts',
   'src/server/cli/catalog.test.ts',
+  'src/server/http/shared-rate-limits.test.ts',
 ];
 
 export default defineConfig({

@@ -155,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimits, {
     limits: config.limits,
     onRejected: operations.metrics.rateLimited,
+    db,
   });
   await app.register(cookie);
   await app.register(openapi, { version: deps.version ?? '0.0.0' });

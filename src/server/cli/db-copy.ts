@@ -19,7 +19,11 @@ under way, audit log, settings, status history, portal notices) from one databas
 Both are brought to the latest schema first. A target holding any row is refused. Stop the
 portal(s) using the source while copying. docs/deploy.md.`;
 
-/** Tables in an order that satisfies the foreign keys (parents first). */
+/**
+ * Tables in an order that satisfies the foreign keys (parents first). Not copied: `monitorShared`
+ * (the monitor leader rewrites it every interval) and `rateLimits` (one-minute counters, not
+ * data worth keeping).
+ */
 export const COPIED_TABLES = [
   'apps',
   'appGroups',

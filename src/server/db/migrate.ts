@@ -12,6 +12,7 @@ import * as admin from './migrations/0003-admin.js';
 import * as statusHistory from './migrations/0004-status-history.js';
 import * as portalNotices from './migrations/0005-portal-notices.js';
 import * as monitorShared from './migrations/0006-monitor-shared.js';
+import * as rateLimits from './migrations/0007-rate-limits.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-status-history': statusHistory,
   '0005-portal-notices': portalNotices,
   '0006-monitor-shared': monitorShared,
+  '0007-rate-limits': rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

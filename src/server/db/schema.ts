@@ -15,6 +15,15 @@ export interface MonitorSharedTable {
   at: number;
 }
 
+/** Shared rate-limit counters (PostgreSQL only; src/server/http/shared-rate-limit-store.ts). */
+export interface RateLimitsTable {
+  /** `{limit}:{client address}`. */
+  key: string;
+  hits: number;
+  /** Epoch milliseconds when the window ends. */
+  expires: number;
+}
+
 /** Every table, as Kysely sees it. Table types live beside the feature that owns them. */
 export interface Database {
   apps: AppsTable;
@@ -29,4 +38,5 @@ export interface Database {
   statusChanges: StatusChangesTable;
   monitorShared: MonitorSharedTable;
   portalNotices: PortalNoticesTable;
+  rateLimits: RateLimitsTable;
 }
