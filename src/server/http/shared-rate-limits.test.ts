@@ -50,12 +50,29 @@ describe.runIf(currentDialect() === 'postgres')('rate limits across instances (P
     expect(row).toMatchObject({ key: `auth:${REMOTE}`, hits: 6 });
   });
 
+  it('shares the write limit too', async () => {
+    const [a, b] = await twoInstances({ RATE_LIMIT_WRITE: '2' });
+    const write = (ctx: TestContext) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/me/favorites/x', remoteAddress: REMOTE });
+    for (const ctx of [a, b]) expect((await write(ctx)).statusCode).not.toBe(429);
+    const refused = await write(a);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ status: 429, data: { limit: 'write' } });
+  });
+
   it('keeps the global ceiling per instance (no row for it)', async () => {
     const [a, b] = await twoInstances({ RATE_LIMIT_GLOBAL: '2', RATE_LIMIT_GLOBAL_ALLOW: '' });
     const apps = (ctx: TestContext) => ctx.app.inject({ url: '/api/apps', remoteAddress: REMOTE });
     for (const ctx of [a, a, b, b]) expect((await apps(ctx)).statusCode).toBe(200);
     expect((await apps(a)).statusCode).toBe(429);
     expect(await a.db.selectFrom('rateLimits').selectAll().execute()).toEqual([]);
+  });
+
+  it('never answers 500 when the shared counters fail: counts in memory instead', async () => {
+    const [a] = await twoInstances({ RATE_LIMIT_AUTH: '2' });
+    await a.db.schema.dropTable('rateLimits').execute();
+    for (let i = 0; i < 2; i += 1) expect((await login(a)).statusCode).toBe(303);
+    expect((await login(a)).statusCode).toBe(429);
   });
 
   it('restarts an expired window and prunes expired rows', async () => {
