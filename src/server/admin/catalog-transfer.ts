@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { stringify } from 'yaml';
 import type { Actor, ImportResult, ManagedBy } from '../../shared/api/admin-schemas.js';
+import { APP_FIELDS } from '../../shared/catalog/app-rules.js';
 import { CatalogError, parseCatalog, type CatalogEntry } from '../catalog/catalog-file.js';
 import type { AppRecord } from '../catalog/apps.queries.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
@@ -25,19 +26,8 @@ const EXTENSIONS: Record<string, string> = {
   'image/svg+xml': '.svg',
 };
 
-/** The fields a catalog file sets (everything but the logo). */
-const FILE_FIELDS = [
-  'name',
-  'description',
-  'doc',
-  'github',
-  'env',
-  'category',
-  'link',
-  'isPublic',
-  'associatedGroups',
-  'collectionId',
-] as const;
+/** The fields a catalog file sets: the editable ones (the logo travels as a file). */
+const FILE_FIELDS = APP_FIELDS.filter((field) => field !== 'id');
 
 /** A parsed catalog, with the logos it brings (by app id), ready to compare and apply. */
 export interface CatalogInput {

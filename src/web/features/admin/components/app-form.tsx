@@ -29,6 +29,7 @@ import { formatTime } from '../utils/format.js';
 import { readAsDataUrl } from '../utils/logo-file.js';
 import { ERROR_TEXT, FormField } from './form-field.js';
 import { LogoDropZone } from './logo-drop-zone.js';
+import { KnownGroups } from './known-groups.js';
 
 export interface AppFormProps {
   /** The app to edit; none for a new app. */
@@ -333,21 +334,7 @@ export function AppForm({
               />
             )}
           </FormField>
-          {knownGroups.length > 0 && (
-            <div className="flex flex-wrap gap-1" role="group" aria-label="Known groups">
-              {knownGroups.map((group) => (
-                <button
-                  key={group}
-                  type="button"
-                  aria-pressed={groups.includes(group)}
-                  className={`btn btn-xs ${groups.includes(group) ? 'btn-primary' : 'btn-outline'}`}
-                  onClick={() => toggleGroup(group)}
-                >
-                  {group}
-                </button>
-              ))}
-            </div>
-          )}
+          <KnownGroups known={knownGroups} selected={groups} onToggle={toggleGroup} />
           {!values.isPublic && groups.length === 0 && (
             <p className="text-base-content/75 text-sm">
               Neither public nor in a group: only admins see it (here).

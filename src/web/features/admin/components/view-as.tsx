@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { App } from '../../../../shared/api/schemas.js';
 import { messageOf, previewApps, type Viewer } from '../api/admin-api.js';
 import { splitGroups } from '../utils/app-form-values.js';
+import { KnownGroups } from './known-groups.js';
 
 export interface ViewAsProps {
   /** Group names to offer (typing others is allowed). */
@@ -90,21 +91,7 @@ export function ViewAs({ knownGroups, renderHome }: ViewAsProps) {
             <p id={hintId} className="text-base-content/75 text-xs">
               Comma-separated; any name, known or not.
             </p>
-            {knownGroups.length > 0 && (
-              <div className="flex flex-wrap gap-1" role="group" aria-label="Known groups">
-                {knownGroups.map((group) => (
-                  <button
-                    key={group}
-                    type="button"
-                    aria-pressed={groups.includes(group)}
-                    className={`btn btn-xs ${groups.includes(group) ? 'btn-primary' : 'btn-outline'}`}
-                    onClick={() => toggle(group)}
-                  >
-                    {group}
-                  </button>
-                ))}
-              </div>
-            )}
+            <KnownGroups known={knownGroups} selected={groups} onToggle={toggle} />
           </div>
         )}
         <div>
