@@ -36,6 +36,48 @@ function Visibility({ app }: { app: AdminApp }) {
   );
 }
 
+interface Option {
+  value: string;
+  label: string;
+}
+
+const VISIBILITY_OPTIONS: readonly Option[] = [
+  { value: 'public', label: 'Public' },
+  { value: 'groups', label: 'Groups only' },
+  { value: 'hidden', label: 'Hidden' },
+];
+
+/** One of the table's filters: a labelled select whose first option, All, filters nothing. */
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly Option[];
+  onChange(value: string): void;
+}) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="text-sm font-medium">{label}</span>
+      <select
+        className="select select-bordered select-sm"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">All</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function SortHeader({
   label,
   sortKey,
@@ -74,8 +116,8 @@ export function AppTable({ apps, onEdit, onDelete }: AppTableProps) {
   const categories = useMemo(
     () =>
       [...new Set(apps.map((app) => app.category))]
-        .map((category) => ({ category, title: categoryTitle(category) }))
-        .sort((a, b) => a.title.localeCompare(b.title)),
+        .map((category) => ({ value: category, label: categoryTitle(category) }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
     [apps],
   );
   const captionId = useId();
@@ -100,53 +142,26 @@ export function AppTable({ apps, onEdit, onDelete }: AppTableProps) {
             onChange={(event) => setFilter({ ...filter, text: event.target.value })}
           />
         </label>
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">Environment</span>
-          <select
-            className="select select-bordered select-sm"
-            value={filter.env}
-            onChange={(event) =>
-              setFilter({ ...filter, env: event.target.value as TableFilter['env'] })
-            }
-          >
-            <option value="">All</option>
-            {ENVIRONMENTS.map((env) => (
-              <option key={env} value={env}>
-                {ENVIRONMENT_LABELS[env]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">Category</span>
-          <select
-            className="select select-bordered select-sm"
-            value={filter.category}
-            onChange={(event) => setFilter({ ...filter, category: event.target.value })}
-          >
-            <option value="">All</option>
-            {categories.map(({ category, title }) => (
-              <option key={category} value={category}>
-                {title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">Visibility</span>
-          <select
-            className="select select-bordered select-sm"
-            value={filter.visibility}
-            onChange={(event) =>
-              setFilter({ ...filter, visibility: event.target.value as TableFilter['visibility'] })
-            }
-          >
-            <option value="">All</option>
-            <option value="public">Public</option>
-            <option value="groups">Groups only</option>
-            <option value="hidden">Hidden</option>
-          </select>
-        </label>
+        <FilterSelect
+          label="Environment"
+          value={filter.env}
+          options={ENVIRONMENTS.map((env) => ({ value: env, label: ENVIRONMENT_LABELS[env] }))}
+          onChange={(env) => setFilter({ ...filter, env: env as TableFilter['env'] })}
+        />
+        <FilterSelect
+          label="Category"
+          value={filter.category}
+          options={categories}
+          onChange={(category) => setFilter({ ...filter, category })}
+        />
+        <FilterSelect
+          label="Visibility"
+          value={filter.visibility}
+          options={VISIBILITY_OPTIONS}
+          onChange={(visibility) =>
+            setFilter({ ...filter, visibility: visibility as TableFilter['visibility'] })
+          }
+        />
       </div>
       <p role="status" className="text-base-content/75 text-sm">
         {rows.length === apps.length
