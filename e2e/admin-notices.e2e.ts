@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
-import { watch } from './support/browser.js';
+import { newWatchedContext } from './support/browser.js';
 import { usePortalAndBrowser } from './support/suite.js';
 
 // Portal notices end to end with the embedded demo IdP: the admin posts a notice in the console,
@@ -8,14 +8,7 @@ import { usePortalAndBrowser } from './support/suite.js';
 // and dismisses it.
 const suite = usePortalAndBrowser();
 
-async function newContext() {
-  const context = await suite.browser.newContext();
-  await context.route(
-    (url) => url.hostname.endsWith('.example.edu'),
-    (route) => route.abort(),
-  );
-  return { context, watched: await watch(context) };
-}
+const newContext = () => newWatchedContext(suite.browser);
 
 describe('portal notices', () => {
   it('an admin posts a notice; a visitor sees the banner and dismisses it', async () => {

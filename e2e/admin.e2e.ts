@@ -1,8 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { keycloakAvailability } from '../scripts/keycloak/keycloak.mjs';
 import { axeViolations } from './support/axe.js';
-import { watch, type Watched } from './support/browser.js';
+import { expectCleanAndClose, newWatchedContext } from './support/browser.js';
+import { signInAtKeycloak } from './support/keycloak-login.js';
 import { useKeycloakPortalAndBrowser } from './support/suite.js';
 
 // The admin console in Chromium against the built server and a real Keycloak: `admin` has the
@@ -26,23 +27,9 @@ const NEW_APP = 'Lab Notebook';
 describe.skipIf(!availability.ok)('the admin console against a real Keycloak', () => {
   const suite = useKeycloakPortalAndBrowser(CATALOG);
 
-  async function newContext(options: { width?: number } = {}) {
-    const context = await suite.browser.newContext(
-      options.width ? { viewport: { width: options.width, height: 800 } } : {},
-    );
-    await context.route(
-      (url) => url.hostname.endsWith('.example.edu'),
-      (route) => route.abort(),
-    );
-    const watched = await watch(context);
-    return { context, watched };
-  }
-
-  async function done(context: BrowserContext, watched: Watched) {
-    expect(watched.cspViolations).toEqual([]);
-    expect(watched.pageErrors).toEqual([]);
-    await context.close();
-  }
+  const newContext = (options: { width?: number } = {}) =>
+    newWatchedContext(suite.browser, options);
+  const done = expectCleanAndClose;
 
   /** The names on the home page's cards, sorted. */
   async function cardNames(page: Page): Promise<string[]> {
@@ -53,22 +40,13 @@ describe.skipIf(!availability.ok)('the admin console against a real Keycloak', (
   async function signIn(page: Page, username: string) {
     await page.goto(suite.portal.url);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.href.startsWith(suite.keycloak.url), { timeout: 30_000 });
-    await page.locator('#username').fill(username);
-    await page.locator('#password').fill(username);
-    await page.locator('#kc-login').click();
-    try {
-      await page.waitForURL(
-        (url) => url.origin === suite.portal.url && !url.pathname.startsWith('/auth/'),
-        // Generous: two cores shared with other test runs can make Keycloak slow to answer.
-        { timeout: 60_000 },
-      );
-    } catch (error) {
-      const text = await page.locator('body').innerText();
-      throw new Error(`sign-in stopped at ${page.url()}: ${text.slice(0, 300)}`, {
-        cause: error,
-      });
-    }
+    await signInAtKeycloak(
+      page,
+      { keycloak: suite.keycloak.url, portal: suite.portal.url },
+      username,
+      // Generous: two cores shared with other test runs can make Keycloak slow to answer.
+      { returnTimeoutMs: 60_000 },
+    );
     const given = username[0]!.toUpperCase() + username.slice(1);
     await page.getByText(`Hello, ${given}`).first().waitFor({ timeout: 15_000 });
   }

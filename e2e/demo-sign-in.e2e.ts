@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { watch } from './support/browser.js';
+import { returnFromSignOut, watch } from './support/browser.js';
 import { usePortalAndBrowser } from './support/suite.js';
 
 // `npm start` defaults: no OIDC_ISSUER, so the server runs the embedded demo identity provider
@@ -15,6 +15,8 @@ describe('sign-in with the embedded demo identity provider', () => {
     );
     const watched = await watch(context);
     const page = await context.newPage();
+    // Every step fails on its own, naming what it waited for, well within the test's time-out.
+    page.setDefaultTimeout(20_000);
     await page.goto(suite.portal.url);
     const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
     await signIn.waitFor({ timeout: 10_000 });
@@ -37,10 +39,13 @@ describe('sign-in with the embedded demo identity provider', () => {
     expect(await page.getByRole('article').count()).toBeGreaterThan(publicCount);
 
     await hello.click();
+    const back = returnFromSignOut(page, suite.portal.url);
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${suite.portal.url}/`, { timeout: 15_000 });
+    await back;
     await signIn.waitFor({ timeout: 10_000 });
     expect(await page.getByRole('heading', { name: 'RStudio Server' }).count()).toBe(0);
+    // The server's session is gone too, not only the page's state.
+    expect((await context.request.get(`${suite.portal.url}/api/me`)).status()).toBe(401);
 
     expect(watched.cspViolations).toEqual([]);
     expect(watched.pageErrors).toEqual([]);

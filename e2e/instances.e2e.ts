@@ -1,11 +1,11 @@
 import { createServer, request as forward, type Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPostgresDatabase,
   type PostgresTestDatabase,
 } from '../src/server/db/test-support/test-database.js';
-import { launchBrowser, watch } from './support/browser.js';
+import { catalogNames, launchBrowser, watch } from './support/browser.js';
 import { freePort, startPortal, type PortalServer } from './support/server.js';
 
 // Two built portals on one PostgreSQL database behind a round-robin proxy, as behind a load
@@ -93,17 +93,6 @@ afterAll(async () => {
   await proxy?.close();
   await database?.drop();
 });
-
-/** The names on the cards of the category sections (Favorites left out), sorted. */
-async function catalogNames(page: Page): Promise<string[]> {
-  const names = await page
-    .getByRole('region')
-    .filter({ hasNot: page.getByRole('heading', { name: 'Favorites', exact: true }) })
-    .getByRole('article')
-    .locator('h3')
-    .allTextContents();
-  return names.sort();
-}
 
 describe('two instances on one PostgreSQL database behind a round-robin balancer', () => {
   it('signs in, keeps a favorite and shows the same apps whichever instance answers', async () => {

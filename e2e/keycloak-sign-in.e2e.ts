@@ -2,7 +2,14 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keycloakAvailability } from '../scripts/keycloak/keycloak.mjs';
 import { axeViolations } from './support/axe.js';
-import { watch, type Watched } from './support/browser.js';
+import {
+  catalogNames,
+  expectCleanAndClose,
+  newWatchedContext,
+  returnFromSignOut,
+  type Watched,
+} from './support/browser.js';
+import { signInAtKeycloak } from './support/keycloak-login.js';
 import { useKeycloakPortalAndBrowser } from './support/suite.js';
 
 // Sign-in journeys in Chromium against the built server and a real Keycloak (one Keycloak for
@@ -37,38 +44,14 @@ describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloa
     );
   });
 
-  /** A fresh browser context (its own cookies and storage), watched for CSP violations. */
+  /** A fresh watched browser context, closed after the test if the test did not. */
   async function newContext(options: { width?: number } = {}) {
-    const context = await suite.browser.newContext(
-      options.width ? { viewport: { width: options.width, height: 800 } } : {},
-    );
-    // The demo links point at hosts that do not exist: never leave the machine.
-    await context.route(
-      (url) => url.hostname.endsWith('.example.edu'),
-      (route) => route.abort(),
-    );
-    const watched = await watch(context);
-    contexts.push({ context, watched });
-    return { context, watched };
+    const opened = await newWatchedContext(suite.browser, options);
+    contexts.push(opened);
+    return opened;
   }
 
-  /** Nothing went wrong on any page of the context; then it is closed. */
-  async function done(context: BrowserContext, watched: Watched) {
-    expect(watched.cspViolations).toEqual([]);
-    expect(watched.pageErrors).toEqual([]);
-    await context.close();
-  }
-
-  /** The names on the cards of the category sections (Favorites left out), sorted. */
-  async function catalogNames(page: Page): Promise<string[]> {
-    const names = await page
-      .getByRole('region')
-      .filter({ hasNot: page.getByRole('heading', { name: 'Favorites', exact: true }) })
-      .getByRole('article')
-      .locator('h3')
-      .allTextContents();
-    return names.sort();
-  }
+  const done = expectCleanAndClose;
 
   async function waitForCards(page: Page, names: string[]) {
     await expect.poll(() => catalogNames(page), { timeout: 15_000 }).toEqual([...names].sort());
@@ -101,30 +84,13 @@ describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloa
       .toBe(0);
   }
 
-  /** On Keycloak's own login page (its form ids), as a person would. */
-  async function signInAtKeycloak(page: Page, username: string) {
-    await page.waitForURL((url) => url.href.startsWith(suite.keycloak.url), { timeout: 30_000 });
-    await page.locator('#username').fill(username);
-    await page.locator('#password').fill(username);
-    await page.locator('#kc-login').click();
-    try {
-      await page.waitForURL(
-        (url) => url.origin === suite.portal.url && !url.pathname.startsWith('/auth/'),
-        { timeout: 30_000 },
-      );
-    } catch (error) {
-      const text = await page.locator('body').innerText();
-      throw new Error(`sign-in stopped at ${page.url()}: ${text.slice(0, 300)}`, {
-        cause: error,
-      });
-    }
-  }
+  const urls = () => ({ keycloak: suite.keycloak.url, portal: suite.portal.url });
 
   /** From the portal's home page: `Sign in`, then Keycloak's login page. */
   async function signIn(page: Page, username: string) {
     await page.goto(suite.portal.url);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await signInAtKeycloak(page, username);
+    await signInAtKeycloak(page, urls(), username);
   }
 
   it('anonymous: public apps only, "Sign in", no favorite buttons, accessible', async () => {
@@ -250,8 +216,9 @@ describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloa
 
     const { frameRequests, navigations } = record(page);
     await hello.click();
+    const back = returnFromSignOut(page, suite.portal.url);
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${suite.portal.url}/`, { timeout: 15_000 });
+    await back;
     await waitForCards(page, PUBLIC_APPS);
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     expect(await silentFlag(page)).toBe('signed-out');
@@ -298,7 +265,7 @@ describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloa
 
     await menu.click();
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await signInAtKeycloak(page, 'alice');
+    await signInAtKeycloak(page, urls(), 'alice');
     await waitForCards(page, [...PUBLIC_APPS, ...GENOMICS_APPS]);
     await menu.click();
     expect(await icon()).toBe('close');

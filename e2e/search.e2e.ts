@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
-import { watch } from './support/browser.js';
+import { waitUntilInteractive, watch } from './support/browser.js';
 import { usePortalAndBrowser } from './support/suite.js';
 
 const suite = usePortalAndBrowser();
 
-/** The element with the keyboard focus, described by its role and accessible name. */
 describe('search and quick launch', () => {
   it('opens a misspelt app in a new tab with the keyboard alone', async () => {
     const context = await suite.browser.newContext();
@@ -24,6 +23,8 @@ describe('search and quick launch', () => {
     await expect
       .poll(() => page.getByRole('article').count(), { timeout: 10_000 })
       .toBeGreaterThan(1);
+    // The shortcut is the app's: pressed before hydration it would be lost.
+    await waitUntilInteractive(page);
 
     await page.keyboard.press('/');
     expect(

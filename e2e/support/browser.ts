@@ -1,4 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Frame,
+  type Page,
+} from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -52,4 +59,84 @@ export async function watch(context: BrowserContext): Promise<Watched> {
   context.pages().forEach(attach);
   context.on('page', attach);
   return watched;
+}
+
+/**
+ * A fresh browser context (its own cookies and storage; `width` sets an 800 px high viewport),
+ * watched for CSP violations and page errors. The demo links point at hosts that do not exist:
+ * requests to them are aborted, so the tests never leave the machine.
+ */
+export async function newWatchedContext(
+  browser: Browser,
+  options: { width?: number } = {},
+): Promise<{ context: BrowserContext; watched: Watched }> {
+  const context = await browser.newContext(
+    options.width ? { viewport: { width: options.width, height: 800 } } : {},
+  );
+  await context.route(
+    (url) => url.hostname.endsWith('.example.edu'),
+    (route) => route.abort(),
+  );
+  return { context, watched: await watch(context) };
+}
+
+/** Nothing went wrong on any page of the context; then it is closed. */
+export async function expectCleanAndClose(context: BrowserContext, watched: Watched) {
+  expect(watched.cspViolations).toEqual([]);
+  expect(watched.pageErrors).toEqual([]);
+  await context.close();
+}
+
+/** The names on the cards of the category sections (Favorites left out), sorted. */
+export async function catalogNames(page: Page): Promise<string[]> {
+  const names = await page
+    .getByRole('region')
+    .filter({ hasNot: page.getByRole('heading', { name: 'Favorites', exact: true }) })
+    .getByRole('article')
+    .locator('h3')
+    .allTextContents();
+  return names.sort();
+}
+
+/**
+ * Waits until the home page's app runs (hydration done): the controls that only work with
+ * JavaScript (search box, menus, favorites) are disabled in the server's HTML until then, and a
+ * key press before that would be lost (clicks wait for enabled controls by themselves).
+ */
+export async function waitUntilInteractive(page: Page): Promise<void> {
+  const search = page.getByRole('searchbox', { name: 'Search apps' });
+  await expect.poll(() => search.isEnabled(), { timeout: 20_000 }).toBe(true);
+}
+
+/**
+ * Resolves once the page has left the portal's home page (the sign-out goes through the identity
+ * provider's end-session page) and come back to it. Start it before the click that signs out:
+ * the store shows "Sign in" before the browser leaves, so waiting for that button (or for the
+ * URL, already the home page) would pass while the sign-out is still on its way.
+ */
+export function returnFromSignOut(
+  page: Page,
+  portalUrl: string,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const home = `${portalUrl}/`;
+  return new Promise((resolve, reject) => {
+    let left = false;
+    const onNavigated = (frame: Frame) => {
+      if (frame !== page.mainFrame()) return;
+      if (frame.url() !== home) left = true;
+      else if (left) finish();
+    };
+    const timer = setTimeout(
+      () => finish(new Error(`The page did not come back to ${home} from the sign-out.`)),
+      timeoutMs,
+    );
+    function finish(error?: Error) {
+      clearTimeout(timer);
+      page.off('framenavigated', onNavigated);
+      if (error) reject(error);
+      else resolve();
+    }
+    page.on('framenavigated', onNavigated);
+  });
 }
