@@ -143,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           visibleApps: (viewer) => snapshot.visibleApps(viewer),
           me: (principal) => usersService.me(principal),
           portal: config.portal,
+          signInAvailable: identity.routes.signIn !== undefined,
           log: () => app.log,
         });
 

@@ -211,6 +211,17 @@ describe('the page state block', () => {
     expect(body).not.toContain('<!-- &');
     expect(stateOf(body).apps.find((app) => app.id === 'evil')?.name).toBe(name);
   });
+
+  it('says whether anyone can sign in, so the page skips a silent check that cannot succeed', async () => {
+    await start();
+    expect(stateOf((await ctx.app.inject({ url: '/' })).body).signInAvailable).toBe(true);
+    await ctx.close();
+    rmSync(webRoot, { recursive: true, force: true });
+
+    await start(render, { OIDC_ISSUER: '' });
+    expect(ctx.config.oidc.issuer).toBeUndefined();
+    expect(stateOf((await ctx.app.inject({ url: '/' })).body).signInAvailable).toBe(false);
+  });
 });
 
 describe('other paths and fallbacks', () => {

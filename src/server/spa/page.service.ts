@@ -22,6 +22,8 @@ export interface PageDeps {
   /** The signed-in user with favorites: the same code as GET /api/me. */
   me(principal: Principal): Promise<Me>;
   portal: PortalInfo;
+  /** Whether an identity provider is configured (the page state tells the browser). */
+  signInAvailable: boolean;
   log(): FastifyBaseLogger;
 }
 
@@ -44,6 +46,7 @@ const MAX_PUBLIC_PAGES = 32;
  */
 export function createPageService(deps: PageDeps) {
   const publicPages = new WeakMap<readonly App[], Map<string, RenderedPage>>();
+  const { signInAvailable } = deps;
 
   /** Renders a page; `complete` is false when the rendering failed (never kept then). */
   function build(state: PageState, personal: boolean): RenderedPage & { complete: boolean } {
@@ -73,7 +76,8 @@ export function createPageService(deps: PageDeps) {
     async home(principal: Principal | null, search: string): Promise<RenderedPage> {
       if (principal) {
         const [apps, me] = await Promise.all([deps.visibleApps(principal), deps.me(principal)]);
-        return build({ portal: deps.portal, me, apps: [...apps], search }, true);
+        const state = { portal: deps.portal, me, apps: [...apps], search, signInAvailable };
+        return build(state, true);
       }
       const apps = await deps.visibleApps(null);
       let pages = publicPages.get(apps);
@@ -83,7 +87,8 @@ export function createPageService(deps: PageDeps) {
       }
       const kept = pages.get(search);
       if (kept) return kept;
-      const page = build({ portal: deps.portal, me: null, apps: [...apps], search }, false);
+      const state = { portal: deps.portal, me: null, apps: [...apps], search, signInAvailable };
+      const page = build(state, false);
       if (page.complete) {
         if (pages.size >= MAX_PUBLIC_PAGES) pages.clear();
         pages.set(search, page);

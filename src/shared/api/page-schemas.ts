@@ -15,6 +15,11 @@ export interface PageState {
   apps: App[];
   /** The query string the page was rendered for (`?q=...` or ''), so the search box matches. */
   search: string;
+  /**
+   * Whether anyone can sign in on this portal (an identity provider is configured). When not,
+   * the page skips the silent sign-in check on load: its answer could only be "unavailable".
+   */
+  signInAvailable: boolean;
 }
 
 /** The id of the state block in the page. */

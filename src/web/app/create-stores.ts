@@ -39,7 +39,10 @@ export function createStores(env: AppEnvironment, initial: PageState | null = nu
   const catalog = createCatalogStore({ fetchAllApps, initialApps: initial?.apps });
   const session = createSessionStore({
     fetchMe,
-    ...(env.silentSignOn ? { silentSignOn: createSilentSignOn(env.silentSignOn) } : {}),
+    // A portal without an identity provider skips the check: it could only say "unavailable".
+    ...(env.silentSignOn && initial?.signInAvailable !== false
+      ? { silentSignOn: createSilentSignOn(env.silentSignOn) }
+      : {}),
     ...(initial ? { rendered: { me: initial.me } } : {}),
     storage: env.storage,
     reloadPublicApps: () => catalog.getState().load({ publicOnly: true }),

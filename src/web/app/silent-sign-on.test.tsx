@@ -1,6 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PageState } from '../../shared/api/page-schemas.js';
 import type { SilentCheckResult } from '../features/auth/api/silent-check.js';
 import { makeApp, makeMe } from '../test-support/fixtures.js';
 import { appList, server } from '../test-support/server.js';
@@ -15,7 +16,7 @@ const rstudio = makeApp({
 });
 
 /** The whole SPA with a silent check the test answers by hand. */
-function renderWithSilentCheck() {
+function renderWithSilentCheck(initial: PageState | null = null) {
   let answer: (result: SilentCheckResult) => void = () => {};
   const check = vi.fn(() => new Promise<SilentCheckResult>((resolve) => (answer = resolve)));
   const navigate = vi.fn<(url: string) => void>();
@@ -28,6 +29,7 @@ function renderWithSilentCheck() {
         submitPost: vi.fn(),
         silentSignOn: { check, storage: sessionStorage },
       }}
+      initial={initial}
     />,
   );
   return { check, navigate, answer: (result: SilentCheckResult) => answer(result) };
@@ -74,5 +76,24 @@ describe('silent sign-on on load, in the whole app', () => {
     const reloaded = renderWithSilentCheck();
     expect(await screen.findByRole('heading', { name: 'Galaxy' })).toBeInTheDocument();
     expect(reloaded.check).not.toHaveBeenCalled();
+  });
+
+  it('does not check at all when the server says nobody can sign in on this portal', async () => {
+    const state: PageState = {
+      portal: { title: 'Portal', subtitle: '', footer: '' },
+      me: null,
+      apps: [galaxy],
+      search: '',
+      signInAvailable: false,
+    };
+    const { check } = renderWithSilentCheck(state);
+    expect(await screen.findByRole('heading', { name: 'Galaxy' })).toBeInTheDocument();
+    // Started on mount when it would run at all (the test above): give the effects their turn.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled());
+    expect(check).not.toHaveBeenCalled();
+
+    cleanup();
+    const configured = renderWithSilentCheck({ ...state, signInAvailable: true });
+    await vi.waitFor(() => expect(configured.check).toHaveBeenCalledOnce());
   });
 });
