@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../scripts/lib/net.mjs';
-import { runMain as run } from './test-support/run-main.js';
+import { runMain as run, PROCESS_TEST_TIMEOUT_MS } from './test-support/run-main.js';
+
+// Each test starts the real server in a child process (TypeScript compiled on the fly).
+vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT_MS });
 
 let dir: string;
 beforeEach(() => {

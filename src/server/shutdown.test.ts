@@ -2,9 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../scripts/lib/net.mjs';
-import { startMain, type RunningMain } from './test-support/run-main.js';
+import { startMain, type RunningMain, PROCESS_TEST_TIMEOUT_MS } from './test-support/run-main.js';
+
+// Each test starts the real server in a child process (TypeScript compiled on the fly).
+vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT_MS });
 
 let dir: string;
 let running: RunningMain[] = [];

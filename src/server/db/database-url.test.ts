@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { runMain } from '../test-support/run-main.js';
+import { describe, expect, it, vi } from 'vitest';
+import { runMain, PROCESS_TEST_TIMEOUT_MS } from '../test-support/run-main.js';
 import {
   connectDatabase,
   DatabaseError,
@@ -12,6 +12,9 @@ import {
   lockDataDirFor,
   parseDatabaseUrl,
 } from './database.js';
+
+// Each test starts the real server in a child process (TypeScript compiled on the fly).
+vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT_MS });
 
 describe('parseDatabaseUrl', () => {
   it('keeps the SQLite file under DATA_DIR when unset or sqlite:', () => {

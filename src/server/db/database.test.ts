@@ -2,13 +2,16 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppsRepository } from '../catalog/apps.repository.js';
 import { createCatalogSnapshot } from '../catalog/catalog-snapshot.js';
 import { appRow, bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
-import { runMain } from '../test-support/run-main.js';
+import { runMain, PROCESS_TEST_TIMEOUT_MS } from '../test-support/run-main.js';
 import { DataDirInUseError, lockDataDir, openDatabase, type Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
+
+// Each test starts the real server in a child process (TypeScript compiled on the fly).
+vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT_MS });
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

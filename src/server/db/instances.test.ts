@@ -2,10 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestBrowser } from '../auth/test-support/test-browser.js';
-import { startMain, type RunningMain } from '../test-support/run-main.js';
+import { startMain, type RunningMain, PROCESS_TEST_TIMEOUT_MS } from '../test-support/run-main.js';
 import { createPostgresDatabase, type PostgresTestDatabase } from './test-support/test-database.js';
+
+// Each test starts the real server in a child process (TypeScript compiled on the fly).
+vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT_MS });
 
 // Two real portal processes on one PostgreSQL database, as behind a load balancer without
 // sticky sessions (docs/deploy.md). Both have the same PUBLIC_URL (the balancer's address); the

@@ -2,10 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { kumaMetricsText, startFakeKumaServer } from '../monitor/test-support/fake-kuma.js';
-import { startMain, type RunningMain } from '../test-support/run-main.js';
+import { startMain, type RunningMain, PROCESS_TEST_TIMEOUT_MS } from '../test-support/run-main.js';
 import { createPostgresDatabase } from './test-support/test-database.js';
+
+// Each test starts the real server in a child process (TypeScript compiled on the fly).
+vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT_MS });
 
 // Two real portal processes on one PostgreSQL database and one (fake) Uptime Kuma: exactly one
 // of them, the leader, reads Kuma per interval; the other serves the shared result; when the

@@ -1,14 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import { freePort } from '../../../scripts/lib/net.mjs';
-import { runMain } from '../test-support/run-main.js';
+import { runMain, PROCESS_TEST_TIMEOUT_MS } from '../test-support/run-main.js';
 import { createTestBrowser } from '../auth/test-support/test-browser.js';
 import { createTestContext, type TestContext } from '../test-support/test-app.js';
 import { DEMO_USERS, keycloakShapedClaims } from './demo-users.js';
 import { createDevIdp, DevIdpRefusedError, resolveIdentityProvider } from './dev-idp.js';
+
+// Each test starts the real server in a child process (TypeScript compiled on the fly).
+vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT_MS });
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -4,6 +4,12 @@ import { fileURLToPath } from 'node:url';
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 /**
+ * The time-out of a test that starts main.ts: the child compiles the server's TypeScript on the
+ * fly, which takes seconds alone and much longer on a machine whose two cores are busy.
+ */
+export const PROCESS_TEST_TIMEOUT_MS = 60_000;
+
+/**
  * Runs the real entry point (main.ts) in a child process with only the given environment;
  * resolves when it exits, stopping it once its output contains `until`.
  */
