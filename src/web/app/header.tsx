@@ -1,4 +1,4 @@
-import { Settings } from 'lucide-react';
+import { Settings } from '../ui/icons.js';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { PortalInfo } from '../../shared/api/schemas.js';

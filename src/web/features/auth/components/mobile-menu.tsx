@@ -1,4 +1,4 @@
-import { Menu, X } from 'lucide-react';
+import { Menu, X } from '../../../ui/icons.js';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useDismiss } from '../../../ui/use-dismiss.js';
 import { useHydrated } from '../../../ui/use-hydrated.js';

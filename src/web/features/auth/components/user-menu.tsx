@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import { LogOut } from '../../../ui/icons.js';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useDismiss } from '../../../ui/use-dismiss.js';
 import { useHydrated } from '../../../ui/use-hydrated.js';

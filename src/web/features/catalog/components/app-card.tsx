@@ -1,4 +1,4 @@
-import { BookOpen, ExternalLink, FolderGit2 } from 'lucide-react';
+import { BookOpen, ExternalLink, FolderGit2 } from '../../../ui/icons.js';
 import { useId, type ReactNode } from 'react';
 import type { App } from '../../../../shared/api/schemas.js';
 import { AppLogo } from './app-logo.js';

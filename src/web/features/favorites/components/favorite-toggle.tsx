@@ -1,4 +1,4 @@
-import { Heart } from 'lucide-react';
+import { Heart } from '../../../ui/icons.js';
 import { useState } from 'react';
 import type { App, Me } from '../../../../shared/api/schemas.js';
 import { MESSAGES } from '../../../../shared/messages.js';

@@ -1,4 +1,4 @@
-import { SearchX } from 'lucide-react';
+import { SearchX } from '../../../ui/icons.js';
 
 export interface SearchEmptyStateProps {
   query: string;

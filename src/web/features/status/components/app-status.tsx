@@ -1,4 +1,4 @@
-import { Wrench } from 'lucide-react';
+import { Wrench } from '../../../ui/icons.js';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { describeSince, formatUptime, sinceClause } from '../../../../shared/status/describe.js';

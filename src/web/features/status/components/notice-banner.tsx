@@ -1,4 +1,4 @@
-import { Info, TriangleAlert, Wrench, X } from 'lucide-react';
+import { Info, TriangleAlert, Wrench, X } from '../../../ui/icons.js';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatDay, formatTime } from '../../../../shared/status/describe.js';

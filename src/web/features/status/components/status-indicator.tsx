@@ -5,8 +5,8 @@ import {
   Clock,
   History,
   Wrench,
-  type LucideIcon,
-} from 'lucide-react';
+  type Icon,
+} from '../../../ui/icons.js';
 import {
   statusKind,
   STATUS_LABELS,
@@ -19,7 +19,7 @@ export const UNKNOWN_STATUS_LABEL = 'Unknown';
 type IndicatorKind = StatusKind | 'unknown' | 'stale';
 
 /** Each state differs by icon shape as well as colour; content colours keep the icon readable. */
-const LOOK: Record<IndicatorKind, { Icon: LucideIcon; className: string }> = {
+const LOOK: Record<IndicatorKind, { Icon: Icon; className: string }> = {
   up: { Icon: CircleCheck, className: 'bg-success text-success-content' },
   down: { Icon: CircleX, className: 'bg-error text-error-content' },
   pending: { Icon: Clock, className: 'bg-warning text-warning-content' },

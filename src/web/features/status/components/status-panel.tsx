@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '../../../ui/icons.js';
 import { useEffect, useState } from 'react';
 import {
   formatDay,
