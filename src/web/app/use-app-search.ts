@@ -18,6 +18,8 @@ export interface AppSearch {
   results: SearchResult[] | null;
 }
 
+const NO_STATUS = (): undefined => undefined;
+
 /**
  * Runs the search over the loaded apps with what the other features know: each app's status
  * (matched by link as the status indicator does) for `status:`, the favorites for `fav`.
@@ -26,8 +28,11 @@ export function useAppSearch(stores: AppStores, query: string): AppSearch {
   const apps = useStore(stores.catalog, (state) => state.apps);
   const isAuthenticated = useStore(stores.session, (state) => state.isAuthenticated);
   const favorites = useStore(stores.session, (state) => state.favorites);
-  const lookup = useStore(stores.status, (state) => state.lookup);
-  const strips = useStore(stores.status, (state) => state.strips);
+  // Status only matters while searching (`status:`, flapping). Not searching, these select
+  // constants: status answers then re-render the cards' own status parts, not the whole app.
+  const searching = query.trim() !== '';
+  const lookup = useStore(stores.status, (state) => (searching ? state.lookup : NO_STATUS));
+  const strips = useStore(stores.status, (state) => (searching ? state.strips : null));
 
   const statusById = useMemo(() => {
     const byId = new Map<string, SearchStatus>();
