@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { spriteMarkup } from './src/web/ui/icon-sprite.js';
 
 /** Where `npm run serve` listens; the dev server forwards API and sign-in calls to it. */
 const apiTarget = 'http://127.0.0.1:8080';
@@ -53,8 +54,19 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Puts the portal page's icon sprite (src/web/ui/icon-sprite.ts) at the start of index.html's
+ * body, outside the React root: every page has the drawings once, and React never renders them.
+ */
+function iconSprite(): Plugin {
+  return {
+    name: 'app-portal:icon-sprite',
+    transformIndexHtml: (html) => html.replace(/<body([^>]*)>/, `<body$1>${spriteMarkup()}`),
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), tailwindcss(), iconSprite(), ...(isSsrBuild ? [] : [precompress()])],
   publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild
     ? {

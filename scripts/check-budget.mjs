@@ -13,10 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 // Lowered with issue 12 to what the build reaches with the status strips, notices and the Admin
-// link (JS 86.1 KB; CSS 11.6 KB since only the daisyUI parts the page uses are included) plus a
-// little room: React DOM is about 57 KB of the JavaScript; the search engine, the history panel,
-// the sign-in helpers and the admin console load later.
-export const BUDGET = { jsKb: 88, cssKb: 13 };
+// link (JS 83.6 KB since the portal page's icons come from a sprite, decision 0019; CSS 11.6 KB
+// since only the daisyUI parts the page uses are included) plus a little room: React DOM is
+// about 57 KB of the JavaScript; the search engine, the history panel, the sign-in helpers and
+// the admin console load later.
+export const BUDGET = { jsKb: 86, cssKb: 13 };
 /** The admin console's lazily loaded chunk (what /admin loads on top of the home page). */
 export const ADMIN_BUDGET = { jsKb: 40, cssKb: 20 };
 const ADMIN_ENTRY = 'src/web/app/admin-page.tsx';

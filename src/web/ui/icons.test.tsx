@@ -1,54 +1,67 @@
-import { act, render } from '@testing-library/react';
-import type * as lucideModule from 'lucide-react';
-import { BookOpen as LucideBookOpen, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { BookOpen } from './icons.js';
+import { render } from '@testing-library/react';
+import * as lucide from 'lucide-react';
+import { describe, expect, it } from 'vitest';
+import { spriteMarkup } from './icon-sprite.js';
+import * as ICONS from './icons.js';
 
-/** How often lucide's BookOpen rendered (the mock below counts, then renders the real one). */
-const lucideRenders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('lucide-react', async (importOriginal) => {
-  const lucide = await importOriginal<typeof lucideModule>();
-  const { createElement, forwardRef } = await import('react');
-  const Counted = forwardRef<SVGSVGElement, Parameters<LucideIcon>[0]>((props, ref) => {
-    lucideRenders.count += 1;
-    return createElement(lucide.BookOpen, { ...props, ref });
-  });
-  return { ...lucide, BookOpen: Counted };
-});
+function lucideOf(name: string): lucide.LucideIcon {
+  const component = (lucide as unknown as Record<string, lucide.LucideIcon | undefined>)[name];
+  if (!component) throw new Error(`lucide-react has no ${name}`);
+  return component;
+}
 
-/** Renders `Icon` in a parent that then renders three more times; how often lucide's rendered. */
-function rendersOf(Icon: LucideIcon): number {
-  lucideRenders.count = 0;
-  let rerender: () => void = () => {};
-  function Card() {
-    const [count, setCount] = useState(0);
-    rerender = () => setCount((value) => value + 1);
-    return (
-      <div data-count={count}>
-        <Icon aria-hidden="true" className="size-4" />
-      </div>
-    );
-  }
-  const { container, unmount } = render(<Card />);
-  for (let i = 0; i < 3; i += 1) act(() => rerender());
-  expect(container.querySelector('[data-count]')?.getAttribute('data-count')).toBe('3');
-  expect(container.querySelector('svg.lucide-book-open')).not.toBeNull();
-  unmount();
-  return lucideRenders.count;
+/** The sprite, parsed as the browser parses index.html. */
+function sprite(): HTMLElement {
+  const holder = document.createElement('div');
+  holder.innerHTML = spriteMarkup();
+  return holder;
 }
 
 describe('the portal page icons', () => {
-  it('render the same SVG as lucide-react', () => {
-    const ours = render(<BookOpen aria-hidden="true" className="size-4" />).container.innerHTML;
-    const lucide = render(<LucideBookOpen aria-hidden="true" className="size-4" />).container
-      .innerHTML;
-    expect(ours).toBe(lucide);
-    expect(ours).toContain('lucide-book-open');
+  it('each refer to a drawing of the sprite that is lucide-react’s own', () => {
+    const symbols = sprite();
+    for (const [name, Icon] of Object.entries(ICONS)) {
+      const ours = render(<Icon aria-hidden="true" className="size-4" />).container.querySelector(
+        'svg',
+      );
+      const href = ours?.querySelector('use')?.getAttribute('href');
+      expect(href, name).toMatch(/^#lucide-/);
+      const symbol = symbols.querySelector(href ?? '');
+      expect(symbol?.tagName.toLowerCase(), name).toBe('symbol');
+
+      const Lucide = lucideOf(name);
+      const theirs = render(
+        <Lucide aria-hidden="true" className="size-4" />,
+      ).container.querySelector('svg');
+      // The same drawing, and the same attributes on the outer SVG (stroke, size, class names).
+      expect(symbol?.innerHTML, name).toBe(theirs?.innerHTML);
+      for (const attribute of ['width', 'height', 'viewBox', 'fill', 'stroke', 'stroke-width']) {
+        expect(ours?.getAttribute(attribute), `${name} ${attribute}`).toBe(
+          theirs?.getAttribute(attribute),
+        );
+      }
+      const [, own] = ours?.getAttribute('class')?.split(' ') ?? [];
+      expect(theirs?.getAttribute('class')?.split(' '), name).toContain(own);
+      expect(ours?.getAttribute('class'), name).toContain('size-4');
+    }
   });
 
-  it('render once while their parent renders again with the same props', () => {
-    expect(rendersOf(LucideBookOpen)).toBe(4);
-    expect(rendersOf(BookOpen)).toBe(1);
+  it('pass their props on (stroke width, fill, data attributes)', () => {
+    const { container } = render(
+      <ICONS.Heart aria-hidden="true" fill="currentColor" strokeWidth={2.5} data-filled />,
+    );
+    const svg = container.querySelector('svg');
+    expect(svg).toHaveAttribute('fill', 'currentColor');
+    expect(svg).toHaveAttribute('stroke-width', '2.5');
+    expect(svg).toHaveAttribute('data-filled', 'true');
+    expect(svg).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('are drawn once per page, by a sprite of no size hidden from assistive technology', () => {
+    const svg = sprite().querySelector('svg');
+    expect(svg).toHaveAttribute('aria-hidden', 'true');
+    expect(svg).toHaveAttribute('width', '0');
+    expect(svg).toHaveAttribute('height', '0');
+    expect(svg?.querySelectorAll('symbol')).toHaveLength(Object.keys(ICONS).length);
   });
 });

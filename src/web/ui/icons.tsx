@@ -1,0 +1,63 @@
+/**
+ * The lucide icons of the portal page, shown with `<svg><use href="#lucide-…"/></svg>`: their
+ * drawings are in the page once, in the sprite the build puts into index.html (`icon-sprite.ts`).
+ *
+ * Why not lucide-react's components: each of them puts the icon's whole drawing into every
+ * card (four icons, about 2 KB of the 3.5 KB of a card's HTML: 500 apps made a 2 MB page) and
+ * rebuilds its SVG description on every render, the largest share of the page's own script time
+ * at 500 apps (issue 12). The outer `<svg>` keeps lucide's attributes and class names, and its
+ * stroke and fill reach the drawing through `<use>`. Import icons from this module in the portal
+ * page's components; the admin console, loaded apart, uses lucide-react directly.
+ */
+import { memo, type ReactNode, type SVGProps } from 'react';
+
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'ref' | 'children'> & {
+  'data-icon'?: string;
+  'data-filled'?: boolean;
+};
+
+/** An icon component: takes an SVG element's props (class names, `aria-hidden`, stroke…). */
+export type Icon = (props: IconProps) => ReactNode;
+
+/** An icon drawn by the sprite's symbol of lucide's icon `name` (checked by icons.test.tsx). */
+function icon(name: string): Icon {
+  const href = `#lucide-${name}`;
+  const Component = ({ className, strokeWidth = 2, ...props }: IconProps) => (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={strokeWidth}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className ? `lucide lucide-${name} ${className}` : `lucide lucide-${name}`}
+      {...props}
+    >
+      <use href={href} />
+    </svg>
+  );
+  // Icons take static props: once drawn, a card's icons skip its later renders.
+  return memo(Component);
+}
+
+export const BookOpen = icon('book-open');
+export const CircleCheck = icon('circle-check');
+export const CircleHelp = icon('circle-question-mark');
+export const CircleX = icon('circle-x');
+export const Clock = icon('clock');
+export const ExternalLink = icon('external-link');
+export const FolderGit2 = icon('folder-git-2');
+export const Heart = icon('heart');
+export const History = icon('rotate-ccw-clock');
+export const Info = icon('info');
+export const LogOut = icon('log-out');
+export const Menu = icon('menu');
+export const Search = icon('search');
+export const SearchX = icon('search-x');
+export const Settings = icon('settings');
+export const TriangleAlert = icon('triangle-exclamation-point');
+export const Wrench = icon('wrench');
+export const X = icon('x');
