@@ -4,6 +4,7 @@ import {
   type BrowserContext,
   type Frame,
   type Page,
+  type Request,
 } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -109,10 +110,12 @@ export async function waitUntilInteractive(page: Page): Promise<void> {
 }
 
 /**
- * Resolves once the page has left the portal's home page (the sign-out goes through the identity
- * provider's end-session page) and come back to it. Start it before the click that signs out:
- * the store shows "Sign in" before the browser leaves, so waiting for that button (or for the
- * URL, already the home page) would pass while the sign-out is still on its way.
+ * Resolves once the page has gone out to sign out (a navigation request of the main frame: the
+ * form's POST to /auth/logout, then the identity provider's end-session endpoint, with or
+ * without a page of its own) and a new document of the portal's home page has come back. Start
+ * it before the click that signs out: the store shows "Sign in" before the browser leaves, so
+ * waiting for that button (or for the URL, already the home page) would pass while the sign-out
+ * is still on its way.
  */
 export function returnFromSignOut(
   page: Page,
@@ -122,21 +125,31 @@ export function returnFromSignOut(
   const home = `${portalUrl}/`;
   return new Promise((resolve, reject) => {
     let left = false;
+    const onRequest = (request: Request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) left = true;
+    };
     const onNavigated = (frame: Frame) => {
-      if (frame !== page.mainFrame()) return;
-      if (frame.url() !== home) left = true;
-      else if (left) finish();
+      if (left && frame === page.mainFrame() && frame.url() === home) finish();
     };
     const timer = setTimeout(
-      () => finish(new Error(`The page did not come back to ${home} from the sign-out.`)),
+      () =>
+        finish(
+          new Error(
+            left
+              ? `The page did not come back to ${home} from the sign-out.`
+              : 'The page did not leave to sign out.',
+          ),
+        ),
       timeoutMs,
     );
     function finish(error?: Error) {
       clearTimeout(timer);
+      page.off('request', onRequest);
       page.off('framenavigated', onNavigated);
       if (error) reject(error);
       else resolve();
     }
+    page.on('request', onRequest);
     page.on('framenavigated', onNavigated);
   });
 }
