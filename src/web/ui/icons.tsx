@@ -3,9 +3,9 @@
  * drawings are in the page once, in the sprite the build puts into index.html (`icon-sprite.ts`).
  *
  * Why not lucide-react's components: each of them puts the icon's whole drawing into every
- * card (four icons, about 2 KB of the 3.5 KB of a card's HTML: 500 apps made a 2 MB page) and
- * rebuilds its SVG description on every render, the largest share of the page's own script time
- * at 500 apps (issue 12). The outer `<svg>` keeps lucide's attributes and class names, and its
+ * card (four icons, about 2 KB of the 3.5 KB of a card's HTML, now 3.0 KB: the outer `<svg>`
+ * with lucide's attributes stays) and rebuilds its SVG description on every render, the largest
+ * share of the page's own script time at 500 apps (issue 12). The outer `<svg>` keeps lucide's attributes and class names, and its
  * stroke and fill reach the drawing through `<use>`. Import icons from this module in the portal
  * page's components; the admin console, loaded apart, uses lucide-react directly.
  */
