@@ -46,7 +46,13 @@ const MAX_PUBLIC_PAGES = 32;
  */
 export function createPageService(deps: PageDeps) {
   const publicPages = new WeakMap<readonly App[], Map<string, RenderedPage>>();
-  const { signInAvailable } = deps;
+  const stateFor = (me: Me | null, apps: readonly App[], search: string): PageState => ({
+    portal: deps.portal,
+    me,
+    apps: [...apps],
+    search,
+    signInAvailable: deps.signInAvailable,
+  });
 
   /** Renders a page; `complete` is false when the rendering failed (never kept then). */
   function build(state: PageState, personal: boolean): RenderedPage & { complete: boolean } {
@@ -76,8 +82,7 @@ export function createPageService(deps: PageDeps) {
     async home(principal: Principal | null, search: string): Promise<RenderedPage> {
       if (principal) {
         const [apps, me] = await Promise.all([deps.visibleApps(principal), deps.me(principal)]);
-        const state = { portal: deps.portal, me, apps: [...apps], search, signInAvailable };
-        return build(state, true);
+        return build(stateFor(me, apps, search), true);
       }
       const apps = await deps.visibleApps(null);
       let pages = publicPages.get(apps);
@@ -87,8 +92,7 @@ export function createPageService(deps: PageDeps) {
       }
       const kept = pages.get(search);
       if (kept) return kept;
-      const state = { portal: deps.portal, me: null, apps: [...apps], search, signInAvailable };
-      const page = build(state, false);
+      const page = build(stateFor(null, apps, search), false);
       if (page.complete) {
         if (pages.size >= MAX_PUBLIC_PAGES) pages.clear();
         pages.set(search, page);
