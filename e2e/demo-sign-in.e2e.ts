@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnFromSignOut, watch } from './support/browser.js';
+import { expectCleanAndClose, newWatchedContext, returnFromSignOut } from './support/browser.js';
 import { usePortalAndBrowser } from './support/suite.js';
 
 // `npm start` defaults: no OIDC_ISSUER, so the server runs the embedded demo identity provider
@@ -8,12 +8,7 @@ const suite = usePortalAndBrowser();
 
 describe('sign-in with the embedded demo identity provider', () => {
   it('signs alice in on the demo login page and out again', async () => {
-    const context = await suite.browser.newContext();
-    await context.route(
-      (url) => url.hostname.endsWith('.example.edu'),
-      (route) => route.abort(),
-    );
-    const watched = await watch(context);
+    const { context, watched } = await newWatchedContext(suite.browser);
     const page = await context.newPage();
     // Every step fails on its own, naming what it waited for, well within the test's time-out.
     page.setDefaultTimeout(20_000);
@@ -47,8 +42,6 @@ describe('sign-in with the embedded demo identity provider', () => {
     // The server's session is gone too, not only the page's state.
     expect((await context.request.get(`${suite.portal.url}/api/me`)).status()).toBe(401);
 
-    expect(watched.cspViolations).toEqual([]);
-    expect(watched.pageErrors).toEqual([]);
-    await context.close();
+    await expectCleanAndClose(context, watched);
   });
 });

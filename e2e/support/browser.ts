@@ -123,33 +123,26 @@ export function returnFromSignOut(
   timeoutMs = 20_000,
 ): Promise<void> {
   const home = `${portalUrl}/`;
-  return new Promise((resolve, reject) => {
-    let left = false;
-    const onRequest = (request: Request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) left = true;
-    };
-    const onNavigated = (frame: Frame) => {
-      if (left && frame === page.mainFrame() && frame.url() === home) finish();
-    };
-    const timer = setTimeout(
-      () =>
-        finish(
-          new Error(
-            left
-              ? `The page did not come back to ${home} from the sign-out.`
-              : 'The page did not leave to sign out.',
-          ),
-        ),
-      timeoutMs,
-    );
-    function finish(error?: Error) {
-      clearTimeout(timer);
-      page.off('request', onRequest);
-      page.off('framenavigated', onNavigated);
-      if (error) reject(error);
-      else resolve();
-    }
-    page.on('request', onRequest);
-    page.on('framenavigated', onNavigated);
-  });
+  let left = false;
+  const onRequest = (request: Request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) left = true;
+  };
+  page.on('request', onRequest);
+  return page
+    .waitForEvent('framenavigated', {
+      predicate: (frame: Frame) => left && frame === page.mainFrame() && frame.url() === home,
+      timeout: timeoutMs,
+    })
+    .then(
+      () => undefined,
+      (error: Error) => {
+        throw new Error(
+          left
+            ? `The page did not come back to ${home} from the sign-out.`
+            : 'The page did not leave to sign out.',
+          { cause: error },
+        );
+      },
+    )
+    .finally(() => page.off('request', onRequest));
 }
