@@ -65,8 +65,51 @@ function iconSprite(): Plugin {
   };
 }
 
+/** The browser's entry (index.html's script): only a few lines, see its comment. */
+const ENTRY = 'src/web/main.tsx';
+/** Modules of the app chunk (see the build's codeSplitting): the sources and their libraries. */
+const APP_MODULE = /[\\/](src[\\/](web|shared)|node_modules[\\/](react|zustand))[\\/]/;
+/** Scripts only: the stylesheet stays the entry's, inlined by the server, never a dependency. */
+const SCRIPT = /\.(m?js|tsx?)$/;
+/** React DOM's client, imported dynamically by the entry: a chunk of its own, with its scheduler. */
+const REACT_DOM_CLIENT = 'node_modules/react-dom/client.js';
+
+/**
+ * Adds a `<link rel="modulepreload">` for the React DOM chunk to index.html. src/web/main.tsx
+ * imports it dynamically, to evaluate it in a task of its own (decision 0020); without the link
+ * its download would start only once the entry has run: a request chain of one more round trip.
+ */
+function preloadReactDom(): Plugin {
+  return {
+    name: 'app-portal:preload-react-dom',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const reactDom = Object.values(bundle ?? {}).find(
+          (output) =>
+            output.type === 'chunk' && output.facadeModuleId?.includes(REACT_DOM_CLIENT) === true,
+        );
+        if (!reactDom) throw new Error('app-portal:preload-react-dom: no React DOM chunk');
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${reactDom.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), iconSprite(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [
+    react(),
+    tailwindcss(),
+    iconSprite(),
+    ...(isSsrBuild ? [] : [preloadReactDom(), precompress()]),
+  ],
   publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild
     ? {
@@ -85,6 +128,22 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Every browser the portal supports has native modulepreload.
         modulePreload: { polyfill: false },
         target: 'es2022',
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // What the entry imports statically (the app and React), in one chunk rather
+                  // than a chunk for each small module it shares with the lazily loaded ones.
+                  name: 'app',
+                  tags: ['$initial'],
+                  test: (id: string) =>
+                    APP_MODULE.test(id) && SCRIPT.test(id) && !id.endsWith(ENTRY),
+                },
+              ],
+            },
+          },
+        },
       },
   server: {
     host: '127.0.0.1',

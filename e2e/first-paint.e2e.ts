@@ -102,6 +102,26 @@ describe('the home page with JavaScript', () => {
     await context.close();
   });
 
+  it('loads no script that the first answer does not name: no request chain', async () => {
+    const context = await suite.browser.newContext();
+    await offline(context);
+    const heard = listen(context);
+    const page = await context.newPage();
+    const response = await page.goto(suite.portal.url);
+    const html = (await response?.text()) ?? '';
+    // Hydrated: every script of the start has run.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    // The sign-in helpers load after the page, for the silent check: not part of the start.
+    const scripts = heard.requests.filter(
+      (path) => path.endsWith('.js') && !path.includes('/silent-check-'),
+    );
+    // The entry, the app and React DOM (imported dynamically, preloaded by index.html).
+    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    for (const path of scripts) expect(html).toContain(`"${path}"`);
+    expect(heard.noise).toEqual([]);
+    await context.close();
+  });
+
   it('signed in: the page is rendered for the user and hydrates without a warning', async () => {
     const context = await suite.browser.newContext();
     await offline(context);

@@ -13,16 +13,17 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBuiltPortal } from './lib/bench.mjs';
-import { ensureBuild, ensureDependencies, ROOT } from './lib/ensure.mjs';
+import { ensureBuild, ensureChromium, ensureDependencies, ROOT } from './lib/ensure.mjs';
 
 ensureDependencies();
 ensureBuild();
+// Debian's Chromium, installed when missing (as for the browser tests).
+const CHROME = process.env.CHROME_PATH ?? ensureChromium();
 
 const { chromium } = await import('playwright-core');
 const { default: lighthouse } = await import('lighthouse');
 const chromeLauncher = await import('chrome-launcher');
 
-const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 5));
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_WEB_LIGHTHOUSE_RUNS ?? 5));
 const THROTTLING = { latencyMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 };

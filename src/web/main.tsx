@@ -1,51 +1,17 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { PAGE_STATE_ID, type PageState } from '../shared/api/page-schemas.js';
-import { App } from './app/app.js';
-import { currentPath, navigateTo, submitPost } from './lib/browser.js';
+/**
+ * The browser's entry. The page is already painted from the server's HTML (decision 0011); what
+ * is left is to evaluate the app and React DOM, then hydrate. React DOM is a chunk of its own
+ * (vite.config.ts), imported here dynamically so that it is evaluated in a task of its own, after
+ * the app's, with a yield to the browser before hydrating (decision 0020): compiling and running
+ * about 270 KB of JavaScript never makes one long task. index.html preloads that chunk, so it
+ * downloads in parallel with the app, with no request chain.
+ */
+import { mount } from './boot/mount.js';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element.');
+/** Lets the browser paint and handle input before the next piece of start-up work. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** The state the server rendered the page with (src/server/spa/page.routes.ts), if it did. */
-function renderedState(): PageState | null {
-  const block = document.getElementById(PAGE_STATE_ID);
-  if (!block?.textContent) return null;
-  try {
-    return JSON.parse(block.textContent) as PageState;
-  } catch (error) {
-    console.warn('Ignoring an unreadable page state.', error);
-    return null;
-  }
-}
-
-const initial = renderedState();
-const app = (
-  <StrictMode>
-    <App
-      environment={{
-        storage: window.localStorage,
-        currentPath,
-        navigate: navigateTo,
-        submitPost,
-        // The sign-in helpers load after the page, when the silent check starts.
-        silentSignOn: {
-          check: () =>
-            import('./features/auth/api/silent-check.js').then(({ checkSilently }) =>
-              checkSilently(),
-            ),
-          storage: window.sessionStorage,
-        },
-      }}
-      initial={initial}
-    />
-  </StrictMode>
-);
-
-// A server-rendered page is hydrated from its state: no request before the cards show. Other
-// paths get the plain shell, rendered here (from the state when the server sent one anyway).
-// Hydrating in a transition lets React yield to the browser between pieces of work, so hundreds of
-// cards never make one long task (the page is already visible and its links work meanwhile).
-if (initial && root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+const client = await import('react-dom/client');
+await yieldToBrowser();
+mount(client);

@@ -1,0 +1,56 @@
+import { startTransition, StrictMode } from 'react';
+import type * as ReactDomClient from 'react-dom/client';
+import { PAGE_STATE_ID, type PageState } from '../../shared/api/page-schemas.js';
+import { App } from '../app/app.js';
+import { currentPath, navigateTo, submitPost } from '../lib/browser.js';
+
+/** The state the server rendered the page with (src/server/spa/page.routes.ts), if it did. */
+function renderedState(): PageState | null {
+  const block = document.getElementById(PAGE_STATE_ID);
+  if (!block?.textContent) return null;
+  try {
+    return JSON.parse(block.textContent) as PageState;
+  } catch (error) {
+    console.warn('Ignoring an unreadable page state.', error);
+    return null;
+  }
+}
+
+/**
+ * Hydrates the server-rendered page from its state block, or renders the shell (other paths),
+ * with the real browser (localStorage, navigation). `client` is React DOM's client module, loaded
+ * by main.tsx in a task of its own.
+ */
+export function mount({ createRoot, hydrateRoot }: typeof ReactDomClient): void {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('The page has no #root element.');
+  const initial = renderedState();
+  const app = (
+    <StrictMode>
+      <App
+        environment={{
+          storage: window.localStorage,
+          currentPath,
+          navigate: navigateTo,
+          submitPost,
+          // The sign-in helpers load after the page, when the silent check starts.
+          silentSignOn: {
+            check: () =>
+              import('../features/auth/api/silent-check.js').then(({ checkSilently }) =>
+                checkSilently(),
+              ),
+            storage: window.sessionStorage,
+          },
+        }}
+        initial={initial}
+      />
+    </StrictMode>
+  );
+
+  // A server-rendered page is hydrated from its state: no request before the cards show. Other
+  // paths get the plain shell, rendered here (from the state when the server sent one anyway).
+  // Hydrating in a transition lets React yield to the browser between pieces of work, so hundreds of
+  // cards never make one long task (the page is already visible and its links work meanwhile).
+  if (initial && root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+}
