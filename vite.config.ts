@@ -75,29 +75,41 @@ const SCRIPT = /\.(m?js|tsx?)$/;
 const REACT_DOM_CLIENT = 'node_modules/react-dom/client.js';
 
 /**
- * Adds a `<link rel="modulepreload">` for the React DOM chunk to index.html. src/web/main.tsx
- * imports it dynamically, to evaluate it in a task of its own (decision 0020); without the link
- * its download would start only once the entry has run: a request chain of one more round trip.
+ * The start's scripts in index.html (decision 0020). Adds a `<link rel="modulepreload">` for the
+ * React DOM chunk: src/web/main.tsx imports it dynamically, to evaluate it in a task of its own;
+ * without the link its download would start only once the entry has run, a request chain of one
+ * more round trip. And fetches every script of the start with `fetchpriority="low"`: the page is
+ * painted from the server's HTML with the stylesheet inlined, so no script blocks the first paint
+ * and none should take bandwidth from what does.
  */
-function preloadReactDom(): Plugin {
+function startScripts(): Plugin {
   return {
-    name: 'app-portal:preload-react-dom',
+    name: 'app-portal:start-scripts',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
+      handler(html, { bundle }) {
         const reactDom = Object.values(bundle ?? {}).find(
           (output) =>
             output.type === 'chunk' && output.facadeModuleId?.includes(REACT_DOM_CLIENT) === true,
         );
-        if (!reactDom) throw new Error('app-portal:preload-react-dom: no React DOM chunk');
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${reactDom.fileName}` },
-            injectTo: 'head',
-          },
-        ];
+        if (!reactDom) throw new Error('app-portal:start-scripts: no React DOM chunk');
+        const low = (tag: string) => tag.replace(/^<(script|link) /, '<$1 fetchpriority="low" ');
+        return {
+          html: html.replace(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g, low),
+          tags: [
+            {
+              tag: 'link',
+              attrs: {
+                rel: 'modulepreload',
+                fetchpriority: 'low',
+                crossorigin: true,
+                href: `/${reactDom.fileName}`,
+              },
+              injectTo: 'head',
+            },
+          ],
+        };
       },
     },
   };
@@ -108,7 +120,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     iconSprite(),
-    ...(isSsrBuild ? [] : [preloadReactDom(), precompress()]),
+    ...(isSsrBuild ? [] : [startScripts(), precompress()]),
   ],
   publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild

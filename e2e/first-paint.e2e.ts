@@ -118,6 +118,12 @@ describe('the home page with JavaScript', () => {
     // The entry, the app and React DOM (imported dynamically, preloaded by index.html).
     expect(scripts.length).toBeGreaterThanOrEqual(3);
     for (const path of scripts) expect(html).toContain(`"${path}"`);
+    // None of them is needed for the first paint: each is fetched at low priority (decision 0020).
+    const tags = html.match(
+      /<script [^>]*type="module"[^>]*>|<link [^>]*rel="modulepreload"[^>]*>/g,
+    );
+    expect(tags?.length).toBe(scripts.length);
+    for (const tag of tags ?? []) expect(tag).toContain('fetchpriority="low"');
     expect(heard.noise).toEqual([]);
     await context.close();
   });

@@ -54,7 +54,9 @@ visit('index.html');
 // And what index.html preloads besides: React DOM, which the entry imports dynamically to
 // evaluate it in a task of its own (src/web/main.tsx), is part of the start all the same.
 const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-for (const [, href] of html.matchAll(/<link rel="modulepreload"[^>]*? href="\/([^"]+)"/g)) {
+for (const [link] of html.matchAll(/<link [^>]*rel="modulepreload"[^>]*>/g)) {
+  const href = /href="\/([^"]+)"/.exec(link)?.[1];
+  if (!href) fail(`index.html has a modulepreload link without a local href: ${link}`);
   const key = Object.keys(manifest).find((name) => manifest[name].file === href);
   if (!key) fail(`index.html preloads ${href}, which the manifest does not list.`);
   visit(key);
