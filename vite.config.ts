@@ -67,8 +67,6 @@ function iconSprite(): Plugin {
 
 /** The browser's entry (index.html's script): only a few lines, see its comment. */
 const ENTRY = 'src/web/main.tsx';
-/** Modules of the app chunk (see the build's codeSplitting): the sources and their libraries. */
-const APP_MODULE = /[\\/](src[\\/](web|shared)|node_modules[\\/](react|zustand))[\\/]/;
 /** Scripts only: the stylesheet stays the entry's, inlined by the server, never a dependency. */
 const SCRIPT = /\.(m?js|tsx?)$/;
 /** React DOM's client, imported dynamically by the entry: a chunk of its own, with its scheduler. */
@@ -145,12 +143,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 {
-                  // What the entry imports statically (the app and React), in one chunk rather
-                  // than a chunk for each small module it shares with the lazily loaded ones.
+                  // What the entry imports statically (the app and React; rolldown's `$initial`
+                  // tag), in one chunk rather than a chunk for each small module it shares with
+                  // the lazily loaded ones.
                   name: 'app',
                   tags: ['$initial'],
-                  test: (id: string) =>
-                    APP_MODULE.test(id) && SCRIPT.test(id) && !id.endsWith(ENTRY),
+                  test: (id: string) => SCRIPT.test(id) && !id.endsWith(ENTRY),
                 },
               ],
             },
