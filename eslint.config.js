@@ -2,7 +2,13 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+import {
+  COMPOSITION_ROOTS,
+  SERVER_LAYERS,
+  UPWARD_EXCEPTIONS,
+} from './scripts/lib/server-layers.mjs';
 
 /** Import direction (conventions): server -> shared, web -> shared; never server <-> web. */
 const restrict = (...groups) => ({
@@ -16,6 +22,67 @@ const noServer = {
 const noNode = {
   group: ['node:*', 'fs', 'path', 'http', 'crypto'],
   message: 'src/shared is pure: no Node APIs.',
+};
+
+/**
+ * Folder zones of the server (docs/architecture.md, "Layers"): each folder imports only folders
+ * of lower layers. Patterns match relative imports of a folder name anywhere in the path, except
+ * under src/shared (which has folders of the same names). Tests and test-support are exempt.
+ */
+const higherThan = (layer, own) =>
+  SERVER_LAYERS.flatMap((folders, index) =>
+    index < layer ? [] : folders.filter((folder) => folder !== own),
+  );
+const serverZones = SERVER_LAYERS.flatMap((folders, layer) =>
+  folders.map((folder) => ({
+    files: [`src/server/${folder}/**`],
+    ignores: ['**/*.test.ts', '**/test-support/**', ...UPWARD_EXCEPTIONS.map((e) => e.from)],
+    rules: restrict(noWeb, {
+      group: [
+        ...higherThan(layer, folder).map((name) => `**/${name}/**`),
+        ...COMPOSITION_ROOTS.map((file) => `**/server/${file.replace(/\.ts$/, '.js')}`),
+        ...COMPOSITION_ROOTS.map((file) => `../${file.replace(/\.ts$/, '.js')}`),
+        '!**/shared/**',
+      ],
+      message: `src/server/${folder} may import only lower layers (docs/architecture.md, "Layers").`,
+    }),
+  })),
+);
+/**
+ * Folder zones of the web app (docs/web.md): a feature imports no other feature and not the app
+ * shell (`app/`); they meet in `app/`, or share through `ui/`, `lib/` and src/shared.
+ */
+const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url));
+const webZones = webFeatures.map((feature) => ({
+  files: [`src/web/features/${feature}/**`],
+  ignores: ['**/*.test.{ts,tsx}', '**/test-support/**'],
+  rules: restrict(noServer, {
+    group: [
+      ...webFeatures.filter((other) => other !== feature).map((other) => `**/${other}/**`),
+      '**/app/**',
+      '!**/shared/**',
+    ],
+    message: `src/web/features/${feature} imports no other feature and not the app shell.`,
+  }),
+}));
+
+/** The exceptions may import features' types only (table types for Kysely's Database). */
+const typeOnlyExceptions = {
+  files: UPWARD_EXCEPTIONS.map((e) => e.from),
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['../*/**', '!../../shared/**'],
+            allowTypeImports: true,
+            message: 'Only type imports of feature tables here.',
+          },
+        ],
+      },
+    ],
+  },
 };
 
 export default tseslint.config(
@@ -41,6 +108,8 @@ export default tseslint.config(
     files: ['src/server/**'],
     rules: restrict(noWeb),
   },
+  ...serverZones,
+  ...(UPWARD_EXCEPTIONS.length > 0 ? [typeOnlyExceptions] : []),
   {
     files: ['src/web/**'],
     languageOptions: { globals: { ...globals.browser } },
@@ -64,6 +133,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  ...webZones,
   {
     // Tests may check values against the schemas; they are not part of the bundle.
     files: ['src/web/**/*.test.{ts,tsx}'],

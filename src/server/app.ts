@@ -1,15 +1,20 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import type { Db } from './db/database.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { createAdminService } from './admin/admin.service.js';
+import { createCatalogTransferService } from './admin/catalog-transfer.service.js';
+import {
+  createActivePortalNotices,
+  createPortalNoticesService,
+} from './admin/notices/portal-notices.service.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authentication } from './auth/authenticate.js';
 import { createIdentity } from './auth/identity.js';
 import type { OidcClient } from './auth/oidc-client.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
-import { createAppsRepository } from './catalog/apps.repository.js';
 import { appsRoutes } from './catalog/apps.routes.js';
 import { createAppsService } from './catalog/apps.service.js';
 import { createCatalogSnapshot } from './catalog/catalog-snapshot.js';
@@ -17,30 +22,28 @@ import type { DevIdp } from './dev-idp/dev-idp.js';
 import type { FileStorage } from './files/file-storage.js';
 import { filesRoutes } from './files/files.routes.js';
 import { compression } from './http/compression.js';
+import { refuseControlCharacters } from './http/control-characters.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { openapi } from './http/openapi.js';
 import { rateLimits } from './http/rate-limits.js';
 import { requestLog } from './http/request-log.js';
 import { closingGuard, limitConnections, serverOptions } from './http/server-options.js';
 import { securityHeaders } from './http/security-headers.js';
+import { AJV_OPTIONS, buildValidator } from './http/validation.js';
 import { createMonotonicClock } from './lib/clock.js';
 import type { Monitor } from './monitor/monitor.js';
 import { monitorRoutes } from './monitor/monitor.routes.js';
 import { createMonitorStatusService } from './monitor/monitor.service.js';
 import { NO_RESULTS } from './monitor/status-cache.js';
-import { createOperations } from './system/operations.js';
-import { portalInfoRoutes } from './system/system.routes.js';
 import { historyRoutes } from './monitor/history/history.routes.js';
-import { createStatusHistoryRepository } from './monitor/history/status-history.repository.js';
 import { createUptimeService } from './monitor/history/uptime.service.js';
 import { NO_NOTICES } from './monitor/notices/notice-board.js';
 import { noticesRoutes } from './monitor/notices/notices.routes.js';
 import { createNoticesService } from './monitor/notices/notices.service.js';
-import { createPortalNoticesRepository } from './admin/notices/portal-notices.repository.js';
-import { createActivePortalNotices } from './admin/notices/portal-notices.service.js';
-
+import { createRepositories, type Repositories } from './repositories.js';
+import { createOperations } from './system/operations.js';
+import { portalInfoRoutes } from './system/system.routes.js';
 import { meRoutes } from './users/me.routes.js';
-import { createUsersRepository } from './users/users.repository.js';
 import { createUsersService } from './users/users.service.js';
 import type { RenderPage } from '../shared/api/page-schemas.js';
 import { pageRoutes } from './spa/page.routes.js';
@@ -51,6 +54,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   storage: FileStorage;
+  /** The database's repositories (main.ts makes them once); by default made here from `db`. */
+  repositories?: Repositories;
   /** Bearer token verifier; by default one for config.oidc.issuer (none without an issuer). */
   verifier?: TokenVerifier;
   /** The status monitor whose cache GET /api/monitor-status reads; without one it answers []. */
@@ -77,54 +82,64 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     // Production hardening (docs/operations.md): proxies, time-outs, connection caps.
     ...serverOptions(config),
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    // Bodies validated as sent, query strings and params coerced from text (http/validation.ts).
+    ajv: { customOptions: AJV_OPTIONS },
+    schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   limitConnections(app, config);
 
-  // Data access and services.
-  const apps = createAppsRepository(db);
-  const snapshot = createCatalogSnapshot(apps);
+  // Data access and services: built once here, handed to the routes.
+  const repos = deps.repositories ?? createRepositories(db);
+  const snapshot = createCatalogSnapshot(repos.apps);
+  const visibleApps = snapshot.visibleApps;
   const clock = createMonotonicClock();
+  const now = deps.now ?? Date.now;
+  const results = deps.monitor?.results ?? NO_RESULTS;
   const appsService = createAppsService({ snapshot });
   const monitorStatus = createMonitorStatusService({
-    visibleApps: (viewer) => snapshot.visibleApps(viewer),
-    results: deps.monitor?.results ?? NO_RESULTS,
+    visibleApps,
+    results,
     history: deps.monitor?.history,
   });
   // Status history (docs/monitor.md): read here, written by the monitor.
   const uptime = createUptimeService({
-    visibleApps: (viewer) => snapshot.visibleApps(viewer),
-    repository: createStatusHistoryRepository(db),
+    visibleApps,
+    repository: repos.statusHistory,
     history: deps.monitor?.history,
     now: deps.now,
   });
   const notices = createNoticesService({
-    visibleApps: (viewer) => snapshot.visibleApps(viewer),
-    results: deps.monitor?.results ?? NO_RESULTS,
+    visibleApps,
+    results,
     board: deps.monitor?.notices ?? NO_NOTICES,
     // Notices admins post, read from the database: every viewer (and instance) sees them at once.
-    portal: createActivePortalNotices({
-      notices: createPortalNoticesRepository(db),
-      now: deps.now ?? Date.now,
-    }),
+    portal: createActivePortalNotices({ notices: repos.portalNotices, now }),
   });
   const usersService = createUsersService({
-    users: createUsersRepository(db),
-    apps,
+    users: repos.users,
+    apps: repos.apps,
     adminRole: config.oidc.adminRole,
+    clock,
+  });
+  const adminService = createAdminService({ admin: repos.admin, apps: repos.apps, clock });
+  const transfer = createCatalogTransferService({ admin: repos.admin, apps: repos.apps, clock });
+  const portalNotices = createPortalNoticesService({
+    notices: repos.portalNotices,
+    admin: repos.admin,
     clock,
   });
   // Operations: metrics, liveness and readiness (docs/operations.md).
   const operations = createOperations({
     config,
     db,
-    apps,
-    loadCatalog: () => snapshot.visibleApps(null),
+    apps: repos.apps,
+    activeSessions: () => repos.sessions.countActive(Date.now()),
+    loadCatalog: () => visibleApps(null),
     monitor: deps.monitor,
   });
   const identity = createIdentity({
     config,
-    db,
+    sessions: repos.sessions,
     onSignIn: operations.metrics.signIn,
     syncUser: async (principal) => void (await usersService.sync(principal)),
     log: () => app.log,
@@ -140,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : await loadPages({
           root: deps.webRoot ?? DEFAULT_WEB_ROOT,
           render: deps.renderPage,
-          visibleApps: (viewer) => snapshot.visibleApps(viewer),
+          visibleApps,
           me: (principal) => usersService.me(principal),
           portal: config.portal,
           signInAvailable: identity.routes.signIn !== undefined,
@@ -149,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Infrastructure and cross-cutting concerns.
   registerErrorHandling(app);
+  refuseControlCharacters(app);
   await app.register(securityHeaders, { publicUrl: config.publicUrl, issuer: config.oidc.issuer });
   await app.register(requestLog, { slowMs: config.server.slowRequestMs });
   // Shutdown answers and rate limits (after the security headers, so 503/429 carry them too).
@@ -177,18 +193,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await portal.register(portalInfoRoutes, { portal: config.portal });
     await portal.register(appsRoutes, { apps: appsService });
     await portal.register(meRoutes, { users: usersService });
-    await portal.register(filesRoutes, { apps });
+    await portal.register(filesRoutes, { apps: repos.apps });
     await portal.register(monitorRoutes, { statuses: monitorStatus });
     await portal.register(historyRoutes, { uptime });
     await portal.register(noticesRoutes, { notices });
     await portal.register(authRoutes, identity.routes);
     // The admin API (docs/admin.md): its own scope, guard and body parsers.
     await portal.register(adminRoutes, {
-      db,
-      apps,
-      appsService,
       adminRole: config.oidc.adminRole,
-      clock,
+      admin: adminService,
+      transfer,
+      notices: portalNotices,
+      appsService,
       statusOf: (link) => deps.monitor?.results.lookup(link)?.status,
     });
     if (pages) await portal.register(pageRoutes, { pages });

@@ -1,17 +1,20 @@
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config/load-config.js';
 import { CatalogError } from './catalog/catalog-file.js';
-import { prepareCatalog } from './catalog/catalog-startup.js';
-import { createAppsRepository } from './catalog/apps.repository.js';
-import { startCatalogNotifier } from './db/catalog-notify.js';
+import { prepareCatalog } from './admin/catalog-startup.js';
+import { createAdminService } from './admin/admin.service.js';
+import { createTrashPurge } from './admin/trash-purge.js';
+import { startCatalogNotifier } from './catalog/catalog-notify.js';
+import { createMonotonicClock } from './lib/clock.js';
+import { createRepositories } from './repositories.js';
 import {
   createMonitorLeadership,
   leaderOnlyHistory,
   shareNotices,
   shareSources,
-} from './db/monitor-leader.js';
+} from './monitor/monitor-leader.js';
 import {
   connectDatabase,
   DatabaseError,
@@ -23,7 +26,6 @@ import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { createFileStorage } from './files/file-storage.js';
 import { DevIdpRefusedError, resolveIdentityProvider } from './dev-idp/dev-idp.js';
 import { loggerOptions } from './http/request-log.js';
-import { createStatusHistoryRepository } from './monitor/history/status-history.repository.js';
 import { createMonitorFromConfig } from './monitor/monitor-setup.js';
 
 function version(): string {
@@ -52,24 +54,46 @@ async function main(): Promise<void> {
   lockDataDirFor(target, dataDir);
   const db = await connectDatabase(target);
   await migrateToLatest(db);
+  // Every repository of the database, once; the app and the start-up work share them.
+  const repositories = createRepositories(db);
   // Several instances on PostgreSQL hear of each other's catalog writes at once (decision 0016).
   const notifier =
     target.kind === 'postgres'
-      ? startCatalogNotifier(db, target.url, { log: (message) => console.error(message) })
+      ? startCatalogNotifier(db, target.url, repositories.catalogChanges, {
+          log: (message) => console.error(message),
+        })
       : undefined;
 
   mkdirSync(join(dataDir, 'storage'), { recursive: true, mode: 0o700 });
   chmodSync(join(dataDir, 'storage'), 0o700);
   const storage = createFileStorage(join(dataDir, 'storage'));
-  const apps = createAppsRepository(db);
-  await prepareCatalog({ config, db, storage, log: (message) => console.log(message) });
+  const { apps } = repositories;
+  const adminService = createAdminService({
+    admin: repositories.admin,
+    apps,
+    clock: createMonotonicClock(),
+  });
+  await prepareCatalog({
+    config,
+    db,
+    storage,
+    apps,
+    admin: repositories.admin,
+    adminService,
+    log: (message) => console.log(message),
+  });
+  // The trash is purged at start-up (above) and every hour while the server runs.
+  const trashPurge = createTrashPurge({
+    purgeExpired: () => adminService.purgeExpired(),
+    log: (message) => console.log(message),
+  });
 
   // Started after listen and stopped before the app closes; requests only read its cache.
   // On PostgreSQL one instance (the holder of an advisory lock) reads the sources for all.
   const leadership = target.kind === 'postgres' ? createMonitorLeadership(target.url) : undefined;
   const monitor = createMonitorFromConfig(config.monitor, {
     apps,
-    db,
+    history: repositories.statusHistory,
     shared: leadership && {
       sources: (sources) =>
         shareSources(sources, {
@@ -80,7 +104,7 @@ async function main(): Promise<void> {
       history: (recorder) =>
         leaderOnlyHistory(recorder, {
           leadership,
-          repository: createStatusHistoryRepository(db),
+          repository: repositories.statusHistory,
         }),
       notices: (reader) =>
         shareNotices(reader, {
@@ -94,6 +118,7 @@ async function main(): Promise<void> {
     config,
     db,
     storage,
+    repositories,
     monitor,
     devIdp,
     version: version(),
@@ -120,7 +145,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.server.shutdownTimeoutMs);
     try {
-      await Promise.all([monitor.stop(), app.close(), notifier?.stop()]);
+      await Promise.all([monitor.stop(), trashPurge.stop(), app.close(), notifier?.stop()]);
       await leadership?.stop();
       await db.destroy();
       console.log(`Shut down in ${Date.now() - started} ms.`);
@@ -135,6 +160,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   monitor.start({ log: app.log.child({ module: 'monitor' }) });
+  trashPurge.start();
   console.log(
     `\napp-portal is running at ${config.publicUrl}/ (listening on ${config.host}:${config.port})\n`,
   );

@@ -1,4 +1,15 @@
+import { ErrorSchema } from '../../shared/api/schemas.js';
 import { HttpError } from '../http/errors.js';
+
+/** The error answers every admin route may give, for its response schema. */
+export const ADMIN_ERRORS = {
+  400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  428: ErrorSchema,
+};
 
 /** Signed in, but without the admin role. */
 export class ForbiddenError extends HttpError {
@@ -22,17 +33,5 @@ export class PreconditionRequiredError extends HttpError {
       'precondition_required',
       'Send the version you are changing, in an If-Match header or a "version" field.',
     );
-  }
-}
-
-export class PayloadTooLargeError extends HttpError {
-  constructor(message: string) {
-    super(413, 'payload_too_large', message);
-  }
-}
-
-export class UnsupportedMediaTypeError extends HttpError {
-  constructor(message: string) {
-    super(415, 'unsupported_media_type', message);
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDevIdpServer } from '../auth/test-support/dev-idp-server.js';
+import { startDevIdpServer } from '../dev-idp/test-support/dev-idp-server.js';
 import { createTestBrowser, type TestBrowser } from '../auth/test-support/test-browser.js';
 import { createTestContext, type TestContext } from '../test-support/test-app.js';
 

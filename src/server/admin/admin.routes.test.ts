@@ -200,6 +200,23 @@ describe('POST /api/admin/apps', () => {
     }
   });
 
+  it('answers one 201 and otherwise 409 to concurrent creates of one id, on either database', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call('POST', '/api/admin/apps', { body: { id: 'racer', name: `Racer ${i}` } }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([201, ...Array.from({ length: 9 }, () => 409)]);
+    for (const answer of answers.filter((a) => a.statusCode === 409)) {
+      expect(answer.json()).toMatchObject({
+        status: 409,
+        data: { fields: { id: 'is already used' } },
+      });
+    }
+    expect((await auditOf('racer')).filter((entry) => entry.action === 'create')).toHaveLength(1);
+  });
+
   it('answers 409 when the id is taken', async () => {
     const response = await call('POST', '/api/admin/apps', { body: { name: 'Galaxy' } });
     expect(response.statusCode).toBe(409);
@@ -278,6 +295,20 @@ describe('PATCH /api/admin/apps/{id}', () => {
     expect((await call('GET', '/api/admin/apps/galaxy')).json().version).toBe(2);
   });
 
+  it('takes the body version as sent: "1" is not the number 1', async () => {
+    for (const version of ['1', [1], true]) {
+      const response = await call('PATCH', '/api/admin/apps/galaxy', {
+        body: { version, name: 'Galaxy X' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().data.fields).toEqual({ version: 'must be a whole number from 1' });
+    }
+    expect((await call('GET', '/api/admin/apps/galaxy')).json()).toMatchObject({
+      name: 'Galaxy',
+      version: 1,
+    });
+  });
+
   it('answers 428 without a version, 400 to bad fields, 404 to unknown apps', async () => {
     const none = await call('PATCH', '/api/admin/apps/galaxy', { body: { name: 'X' } });
     expect(none.statusCode).toBe(428);
@@ -291,6 +322,27 @@ describe('PATCH /api/admin/apps/{id}', () => {
     });
     const missing = await call('PATCH', '/api/admin/apps/nope', { body: { version: 1 } });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('answers 400 naming the id, which never changes, and neither bumps the version nor audits', async () => {
+    for (const id of ['renamed', 'galaxy', 42]) {
+      const response = await call('PATCH', '/api/admin/apps/galaxy', {
+        body: { id, description: 'New' },
+        headers: { 'if-match': '1' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        status: 400,
+        data: {
+          fields: { id: 'cannot be changed (an app keeps its id; create a new app instead)' },
+        },
+      });
+    }
+    const app = (await call('GET', '/api/admin/apps/galaxy')).json();
+    expect(app).toMatchObject({ id: 'galaxy', version: 1 });
+    expect(app.description).not.toBe('New');
+    expect(await auditOf('galaxy')).toEqual([]);
+    expect((await call('GET', '/api/admin/apps/renamed')).statusCode).toBe(404);
   });
 });
 
@@ -341,6 +393,65 @@ describe('DELETE and restore', () => {
     const response = await call('POST', '/api/admin/apps', { body: { name: 'Galaxy' } });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/trash/);
+  });
+});
+
+describe('control characters', () => {
+  it('refuses them in app fields with 400 naming each field, on either database', async () => {
+    const response = await call('POST', '/api/admin/apps', {
+      body: {
+        name: 'Nul\u0000Name',
+        description: 'Bell\u0007',
+        category: 'Tab\tCategory',
+        link: 'https://example.org/\u0000',
+        associatedGroups: ['lab\u0000'],
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.fields).toEqual({
+      name: 'must be one line of plain text (no control characters)',
+      description: 'must be plain text (no control characters)',
+      category: 'must be one line of plain text (no control characters)',
+      link: 'must be one line of plain text (no control characters)',
+      associatedGroups: 'group names must be one line of plain text (no control characters)',
+    });
+    const patch = await call('PATCH', '/api/admin/apps/galaxy', {
+      body: { version: 1, name: 'Galaxy\u0000' },
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json().data.fields).toEqual({
+      name: 'must be one line of plain text (no control characters)',
+    });
+    expect((await call('GET', '/api/admin/apps/galaxy')).json().version).toBe(1);
+  });
+
+  it('keeps tabs and line breaks in a description', async () => {
+    const response = await call('POST', '/api/admin/apps', {
+      body: { name: 'Multi', description: 'One\n\tTwo\r\nThree' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().description).toBe('One\n\tTwo\r\nThree');
+  });
+
+  it('refuses them in path parameters and query values with 400, never 500', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/admin/audit?actor=%00'],
+      ['GET', '/api/admin/audit?app=a%01b'],
+      ['PATCH', '/api/admin/notices/a%00b'],
+      ['DELETE', '/api/admin/notices/a%00b'],
+      ['GET', '/api/admin/apps/gal%00axy'],
+      ['GET', '/api/apps?q=gal%00axy'],
+      ['GET', '/api/admin/preview?groups=lab%00'],
+    ] as [Method, string][]) {
+      const response = await call(method, url, {
+        body: method === 'PATCH' ? { title: 'x' } : undefined,
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(response.json()).toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/must not contain control characters/),
+      });
+    }
   });
 });
 

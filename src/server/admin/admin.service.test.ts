@@ -4,6 +4,8 @@ import type { Db } from '../db/database.js';
 import { openTestDatabase } from '../db/test-support/test-database.js';
 import { createAdminRepository } from './admin.repository.js';
 import { createAdminService } from './admin.service.js';
+import { applyImport, planImport } from './catalog-import.js';
+import { readCatalogUpload } from './catalog-transfer.js';
 import { withStatus } from './app-snapshot.js';
 
 let db: Db;
@@ -52,6 +54,7 @@ describe('the trash', () => {
     await admin.remove(actor, 'recent', 1);
 
     time += 20 * DAY + 1000; // 'old' is now 30 days and a second in the trash.
+    await admin.purgeExpired(); // At start-up and hourly (trash-purge.ts), never on a read.
     const trash = await admin.list(true);
     expect(trash.map((app) => app.id)).toEqual(['recent']);
     expect(await db.selectFrom('favorites').selectAll().execute()).toEqual([]);
@@ -82,5 +85,43 @@ describe('status in the admin list', () => {
       ['other', undefined],
     ]);
     expect(seen).toHaveLength(2);
+  });
+});
+
+describe('a create that loses a race for its id', () => {
+  it('is the 409 of a taken id when the insert meets the other row (the database refuses it)', async () => {
+    const repository = createAdminRepository(db);
+    // The check in the transaction saw no app (the other create had not committed yet).
+    const racing: typeof repository = {
+      ...repository,
+      findApp: async (id, q) => (q === undefined ? repository.findApp(id) : undefined),
+    };
+    const admin = createAdminService({
+      admin: racing,
+      apps: createAppsRepository(db),
+      clock: () => new Date(time).toISOString(),
+    });
+    await service().create(actor, { id: 'galaxy', name: 'Galaxy' });
+    await expect(admin.create(actor, { id: 'galaxy', name: 'Galaxy 2' })).rejects.toMatchObject({
+      statusCode: 409,
+      data: { fields: { id: 'is already used' } },
+    });
+    const audit = await service().audit({ app: 'galaxy', limit: 10 });
+    expect(audit.items.map((entry) => entry.action)).toEqual(['create']);
+  });
+
+  it('makes an import that adds an app created meanwhile a 409 that changes nothing', async () => {
+    const repository = createAdminRepository(db);
+    const deps = {
+      admin: repository,
+      apps: createAppsRepository(db),
+      clock: () => new Date(time).toISOString(),
+    };
+    const options = { dryRun: false, prune: false, actor, managedBy: 'portal' as const };
+    const input = await readCatalogUpload('apps:\n  - name: Galaxy\n  - name: Other\n', 'c.yaml');
+    const plan = await planImport(repository, input, options);
+    await service().create(actor, { name: 'Galaxy' });
+    await expect(applyImport(deps, plan, options)).rejects.toMatchObject({ statusCode: 409 });
+    expect((await service().list(false)).map((app) => app.id)).toEqual(['galaxy']);
   });
 });

@@ -10,8 +10,10 @@ import {
   type AppFields,
   type FieldErrors,
 } from '../../shared/catalog/app-rules.js';
+import { columnsOf } from '../catalog/app-fields.js';
 import type { AppRecord } from '../catalog/apps.queries.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
+import { isUniqueViolation } from '../db/database.js';
 import { BadRequestError, NotFoundError } from '../http/errors.js';
 import { ConflictError, PreconditionRequiredError } from './admin-errors.js';
 import {
@@ -22,7 +24,7 @@ import {
   type Trx,
 } from './admin.repository.js';
 import { changedFields, snapshotOf, toAdminApp, trashCutoff } from './app-snapshot.js';
-import { checkLogo } from './logo-files.js';
+import { checkLogo } from '../files/logo-files.js';
 
 /** The actor of changes nobody made by hand (the trash purge). */
 export const SYSTEM_ACTOR: Actor = { subject: 'system', username: 'system' };
@@ -35,11 +37,11 @@ export function invalidFields(errors: FieldErrors): BadRequestError {
   return new BadRequestError(`Some fields are invalid: ${list}.`, { fields: errors });
 }
 
+/** The columns a change of these fields writes; the id never changes. */
 function rowOf(fields: Partial<AppFields>) {
-  const { associatedGroups: _groups, isPublic, id: _id, ...rest } = fields;
-  void _groups;
+  const { id: _id, ...row } = columnsOf(fields);
   void _id;
-  return { ...rest, ...(isPublic === undefined ? {} : { isPublic: isPublic ? 1 : 0 }) };
+  return row;
 }
 
 /**
@@ -111,9 +113,15 @@ export function createAdminService(deps: {
   return {
     purgeExpired,
 
+    /**
+     * The apps, or the trash. Reads only: the purge runs at start-up and on a timer
+     * (trash-purge.ts); an app past its purge time is left out of the trash meanwhile.
+     */
     async list(deleted: boolean): Promise<AdminApp[]> {
-      if (deleted) await purgeExpired();
-      return (await admin.list(deleted)).map(toAdminApp);
+      const items = (await admin.list(deleted)).map(toAdminApp);
+      if (!deleted) return items;
+      const cutoff = trashCutoff(deps.clock());
+      return items.filter((app) => app.deletedAt === undefined || app.deletedAt >= cutoff);
     },
 
     get: current,
@@ -122,16 +130,16 @@ export function createAdminService(deps: {
       const { fields, errors } = checkAppFields(body);
       if (Object.keys(errors).length > 0) throw invalidFields(errors);
       const app = fields as AppFields;
+      const idTaken = (existing: AppRecord) =>
+        new ConflictError(
+          existing.deletedAt
+            ? `The id "${app.id}" belongs to an app in the trash; restore it or choose another id.`
+            : `An app with the id "${app.id}" already exists.`,
+          { fields: { id: 'is already used' } },
+        );
       await write(async (trx, now) => {
         const existing = await admin.findApp(app.id, trx);
-        if (existing) {
-          throw new ConflictError(
-            existing.deletedAt
-              ? `The id "${app.id}" belongs to an app in the trash; restore it or choose another id.`
-              : `An app with the id "${app.id}" already exists.`,
-            { fields: { id: 'is already used' } },
-          );
-        }
+        if (existing) throw idTaken(existing);
         await admin.insertApp(
           trx,
           { ...rowOf(app), id: app.id, image: '', updatedBy: actor.username } as Parameters<
@@ -146,6 +154,11 @@ export function createAdminService(deps: {
           { actor, action: 'create', appId: app.id, before: null, after: snapshotOf(created) },
           now,
         );
+      }).catch(async (error: unknown) => {
+        // A create of the same id that committed after our check (PostgreSQL runs them side by
+        // side): the same 409 as when the check sees it.
+        const winner = isUniqueViolation(error) ? await admin.findApp(app.id) : undefined;
+        throw winner ? idTaken(winner) : error;
       });
       return current(app.id);
     },

@@ -30,3 +30,12 @@ export interface SettingsTable {
 
 export type LogoRow = Selectable<LogosTable>;
 export type AuditRow = Selectable<AuditTable>;
+
+/** This feature's tables in the database's type (src/server/db/schema.ts). */
+declare module '../db/schema.js' {
+  interface Database {
+    logos: LogosTable;
+    audit: AuditTable;
+    settings: SettingsTable;
+  }
+}

@@ -1,6 +1,7 @@
 import type { Actor, AdminApp } from '../../shared/api/admin-schemas.js';
+import { fieldsOf } from '../catalog/app-fields.js';
 import type { AppRecord } from '../catalog/apps.queries.js';
-import { toApiApp } from '../catalog/apps.service.js';
+import { toApiApp } from '../catalog/api-app.js';
 import type { Principal } from '../auth/principal.js';
 import type { AppSnapshot } from './admin.repository.js';
 
@@ -22,20 +23,7 @@ export function actorOf(principal: Principal): Actor {
 
 /** The app's fields as the audit log and the import diff record them. */
 export function snapshotOf(record: AppRecord): AppSnapshot {
-  return {
-    id: record.id,
-    name: record.name,
-    description: record.description,
-    doc: record.doc,
-    github: record.github,
-    env: record.env,
-    category: record.category,
-    link: record.link,
-    isPublic: record.isPublic === 1,
-    associatedGroups: [...record.associatedGroups],
-    collectionId: record.collectionId,
-    image: record.image,
-  };
+  return { ...fieldsOf(record), image: record.image };
 }
 
 /** An app as the admin API answers it. */

@@ -213,6 +213,39 @@ describe('POST /api/admin/catalog/import', () => {
     expect(await snapshot(p)).toEqual(before);
   });
 
+  it('refuses prototype keys in an app with 400 naming each, and changes nothing', async () => {
+    const p = await portal();
+    await seedCatalog(p);
+    const before = await snapshot(p);
+    const response = await yamlImport(
+      p,
+      'apps:\n  - name: Sneaky\n    __proto__: { isPublic: true }\n  - name: Other\n    constructor: x\n',
+      '?dryRun=false',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.problems).toEqual([
+      'app 1 "Sneaky": field "__proto__" is a reserved name, not a field',
+      'app 2 "Other": field "constructor" is a reserved name, not a field',
+    ]);
+    expect(await snapshot(p)).toEqual(before);
+  });
+
+  it('refuses control characters in an app with 400 naming the field, and changes nothing', async () => {
+    const p = await portal();
+    await seedCatalog(p);
+    const before = await snapshot(p);
+    const response = await yamlImport(
+      p,
+      'apps:\n  - id: nul\n    name: "A\\0B"\n    description: "ok\\n\\tfine"\n',
+      '?dryRun=false',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.problems).toEqual([
+      'app 1: field "name" must be one line of plain text (no control characters)',
+    ]);
+    expect(await snapshot(p)).toEqual(before);
+  });
+
   it('takes the file as multipart, as JSON, or as text/plain', async () => {
     const p = await portal();
     const boundary = '----import';

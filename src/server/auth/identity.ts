@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
+import type { Config } from '../config/config.js';
 import { authCookies } from './auth-cookies.js';
 import type { AuthRoutesOptions } from './auth.routes.js';
 import { bearerAuthenticator, type Authenticator } from './authenticate.js';
@@ -8,13 +7,13 @@ import { createOidcClient, describeError, type OidcClient } from './oidc-client.
 import type { Principal } from './principal.js';
 import { createMissingGroupsReporter } from './missing-groups.js';
 import { sessionAuthenticator } from './session-authenticator.js';
-import { createSessionsRepository } from './sessions.repository.js';
+import type { SessionsRepository } from './sessions.repository.js';
 import { createSignInService } from './sign-in.service.js';
 import { createTokenVerifier, type TokenVerifier } from './token-verifier.js';
 
 export interface IdentityDeps {
   config: Config;
-  db: Db;
+  sessions: SessionsRepository;
   /** Creates or updates the user record from verified claims. */
   syncUser(principal: Principal): Promise<void>;
   log: () => FastifyBaseLogger;
@@ -61,7 +60,7 @@ export function createIdentity(deps: IdentityDeps): {
     oidc &&
     createSignInService({
       oidc,
-      sessions: createSessionsRepository(deps.db),
+      sessions: deps.sessions,
       groupsClaim,
       now: deps.now ?? Date.now,
       syncUser: deps.syncUser,

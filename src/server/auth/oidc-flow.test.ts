@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test-support/test-app.js';
-import { startDevIdpServer } from './test-support/dev-idp-server.js';
+import { startDevIdpServer } from '../dev-idp/test-support/dev-idp-server.js';
 import { createTestBrowser, type TestBrowser } from './test-support/test-browser.js';
 
 // The real protocol, against the embedded oidc-provider on loopback: discovery, PKCE, the code

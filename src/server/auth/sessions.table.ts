@@ -39,3 +39,11 @@ export interface SignOnStatesTable {
 
 export type SessionRow = Selectable<SessionsTable>;
 export type SignOnStateRow = Selectable<SignOnStatesTable>;
+
+/** This feature's tables in the database's type (src/server/db/schema.ts). */
+declare module '../db/schema.js' {
+  interface Database {
+    sessions: SessionsTable;
+    signOnStates: SignOnStatesTable;
+  }
+}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
-import { redactUrl } from './log-redaction.js';
+import { redactUrl } from '../http/log-redaction.js';
 import { createMissingGroupsReporter } from './missing-groups.js';
 
 let ctx: TestContext;

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../config/load-config.js';
 import { DataDirInUseError } from '../db/database.js';
 import { assertSqliteInDataDir, backup, BackupError, restore } from './backup.js';
 

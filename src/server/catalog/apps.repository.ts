@@ -4,22 +4,17 @@ import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { attachGroups, visibleTo, type AppRecord } from './apps.queries.js';
 import type { NewAppRow } from './apps.table.js';
+import { createCatalogChanges, type CatalogChanges } from './catalog-changes.js';
 import type { Viewer } from './visibility.js';
 
 export type { AppRecord } from './apps.queries.js';
 
-/** Who wants to hear of catalog writes, per database: every repository on a Db shares them. */
-const changeListeners = new WeakMap<Db, Set<() => void>>();
-
-export function createAppsRepository(db: Db) {
-  const listeners = (): Set<() => void> => {
-    let set = changeListeners.get(db);
-    if (!set) {
-      set = new Set();
-      changeListeners.set(db, set);
-    }
-    return set;
-  };
+/**
+ * The apps table as the catalog's read side and the catalog file use it. `changes` is the
+ * database's catalog change signal (src/server/repositories.ts makes one per database); a
+ * repository made without one has its own, heard by nobody else.
+ */
+export function createAppsRepository(db: Db, changes: CatalogChanges = createCatalogChanges()) {
   // Compiled once: the fingerprint is checked on every catalog read.
   const versionQuery = db
     .selectNoFrom((eb) => [
@@ -41,10 +36,9 @@ export function createAppsRepository(db: Db) {
   const withGroups = (rows: Parameters<typeof attachGroups>[1]) => attachGroups(db, rows);
 
   return {
-    /** Calls `listener` after every catalog write through any repository on this database. */
+    /** Calls `listener` after every catalog write made through this database's change signal. */
     onChange(listener: () => void): () => void {
-      listeners().add(listener);
-      return () => listeners().delete(listener);
+      return changes.onChange(listener);
     },
 
     /**
@@ -72,7 +66,7 @@ export function createAppsRepository(db: Db) {
 
     /** Tells every listener (the catalog snapshot) that the catalog changed. */
     notifyChange(): void {
-      for (const listener of listeners()) listener();
+      changes.notify();
     },
     /** Every app (not in the trash) with its groups, in listing order: category, then name. */
     async findAll(): Promise<AppRecord[]> {
@@ -152,7 +146,7 @@ export function createAppsRepository(db: Db) {
         }
         return { inserted, updated };
       });
-      for (const listener of listeners()) listener();
+      changes.notify();
       return result;
     },
   };

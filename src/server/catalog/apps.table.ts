@@ -1,21 +1,18 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
-import type { Environment } from '../../shared/catalog/environments.js';
+import type { AppFields } from '../../shared/catalog/app-rules.js';
 
-/** The spec's `apps` collection. Group names live in appGroups so visibility stays in SQL. */
-export interface AppsTable {
-  id: string;
-  name: string;
-  description: string;
-  /** Logo file name in file storage; empty when the app has no logo. */
+/** The fields (APP_FIELDS) stored as they are; `isPublic` and the groups are stored otherwise. */
+type StoredFields = Omit<AppFields, 'isPublic' | 'associatedGroups'>;
+
+/**
+ * The spec's `apps` collection: an app's fields (src/shared/catalog/app-rules.ts) plus what the
+ * portal keeps of it. Group names live in appGroups so visibility stays in SQL.
+ */
+export interface AppsTable extends StoredFields {
+  /** Logo file name; empty when the app has no logo. */
   image: string;
-  doc: string;
-  github: string;
-  env: Environment;
-  category: string;
-  link: string;
   /** 0 or 1: SQLite has no boolean type. */
   isPublic: number;
-  collectionId: string;
   created: ColumnType<string, string, never>;
   updated: string;
   /** Grows by one on every change (admin API optimistic locking). */
@@ -37,3 +34,11 @@ export interface AppGroupsTable {
 export type AppRow = Selectable<AppsTable>;
 export type NewAppRow = Insertable<AppsTable>;
 export type AppRowUpdate = Updateable<AppsTable>;
+
+/** This feature's tables in the database's type (src/server/db/schema.ts). */
+declare module '../db/schema.js' {
+  interface Database {
+    apps: AppsTable;
+    appGroups: AppGroupsTable;
+  }
+}

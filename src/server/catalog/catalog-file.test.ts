@@ -14,6 +14,27 @@ function problems(text: string): string[] {
 }
 
 describe('parseCatalog', () => {
+  it('refuses prototype keys, in YAML and JSON, naming each', () => {
+    const expected = [
+      'app 1 "A": field "__proto__" is a reserved name, not a field',
+      'app 1 "A": field "constructor" is a reserved name, not a field',
+      'app 1 "A": field "prototype" is a reserved name, not a field',
+    ];
+    expect(
+      problems(
+        'apps:\n  - name: A\n    __proto__: { isPublic: true }\n    constructor: x\n    prototype: y\n',
+      ),
+    ).toEqual(expected);
+    expect(
+      problems(
+        '{"apps": [{"name": "A", "__proto__": {"isPublic": true}, "constructor": 1, "prototype": 2}]}',
+      ),
+    ).toEqual(expected);
+    expect(problems('__proto__: { apps: [] }\napps: []\n')).toEqual([
+      'unknown top-level field "__proto__"',
+    ]);
+  });
+
   it('reads YAML with defaults and derived ids', () => {
     const [app] = parse(`
 apps:

@@ -3,14 +3,14 @@ import { parse as parseYaml } from 'yaml';
 import {
   checkAppFields,
   DEFAULT_COLLECTION_ID,
+  hasControlCharacters,
   type AppFields,
 } from '../../shared/catalog/app-rules.js';
 import type { Environment } from '../../shared/catalog/environments.js';
+import { IMAGE_EXTENSIONS, imageTypeOfExtension } from '../lib/image-types.js';
 
 /** The collection id apps carry unless the catalog says otherwise (used in file URLs). */
 export const APPS_COLLECTION_ID = DEFAULT_COLLECTION_ID;
-
-export const LOGO_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp', '.avif', '.ico'];
 
 /** One validated app of a catalog file. */
 export interface CatalogEntry {
@@ -63,8 +63,10 @@ export function parseCatalog(text: string, file: string, baseDir: string): Catal
   const entries: CatalogEntry[] = [];
   const seen = new Map<string, string>();
   list.forEach((raw: unknown, index) => {
+    // The name labels the app's problems unless it is itself one (control characters are never
+    // echoed into messages and logs).
     const label = (name?: unknown) =>
-      typeof name === 'string' && name.trim() !== ''
+      typeof name === 'string' && name.trim() !== '' && !hasControlCharacters(name.trim())
         ? `app ${index + 1} "${name.trim()}"`
         : `app ${index + 1}`;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
@@ -93,8 +95,8 @@ export function parseCatalog(text: string, file: string, baseDir: string): Catal
     } else if (image !== '') {
       if (/^[a-z][a-z0-9+.-]*:/i.test(image) || isAbsolute(image)) {
         fail('image', 'must be a path relative to the catalog file');
-      } else if (!LOGO_EXTENSIONS.includes(extname(image).toLowerCase())) {
-        fail('image', `must be an image file (${LOGO_EXTENSIONS.join(', ')})`);
+      } else if (imageTypeOfExtension(extname(image)) === undefined) {
+        fail('image', `must be an image file (${IMAGE_EXTENSIONS.join(', ')})`);
       } else {
         imagePath = resolve(baseDir, image);
       }

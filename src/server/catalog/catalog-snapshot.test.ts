@@ -6,6 +6,7 @@ import { openDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { appRow } from '../test-support/test-app.js';
 import { createAppsRepository } from './apps.repository.js';
+import { createCatalogChanges } from './catalog-changes.js';
 import { createCatalogSnapshot } from './catalog-snapshot.js';
 
 let dir: string;
@@ -29,10 +30,11 @@ const ids = (apps: readonly { id: string }[]) => apps.map((app) => app.id);
 
 describe('createCatalogSnapshot', () => {
   it('sees writes through this database at once', async () => {
-    const apps = createAppsRepository(serving);
+    const changes = createCatalogChanges();
+    const apps = createAppsRepository(serving, changes);
     const snapshot = createCatalogSnapshot(apps, { recheckMs: 60_000 });
     expect(ids(await snapshot.visibleApps(null))).toEqual([]);
-    await createAppsRepository(serving).upsertApps(
+    await createAppsRepository(serving, changes).upsertApps(
       [appRow({ id: 'a', isPublic: true })],
       new Date().toISOString(),
     );

@@ -1,7 +1,7 @@
 import type { App } from '../../shared/api/schemas.js';
 import { normalizeGroup } from '../../shared/identity/groups.js';
 import type { AppRecord } from './apps.queries.js';
-import { toApiApp } from './apps.service.js';
+import { toApiApp } from './api-app.js';
 import { canSee, type Viewer } from './visibility.js';
 
 /** Distinct group sets remembered at once; far more than a group has, small in memory. */

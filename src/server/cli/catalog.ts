@@ -3,18 +3,13 @@ import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Actor, ImportResult } from '../../shared/api/admin-schemas.js';
+import { importCatalog } from '../admin/catalog-import.js';
+import { exportCatalog, isZip, readCatalogUpload, zipExport } from '../admin/catalog-transfer.js';
 import { createAdminRepository } from '../admin/admin.repository.js';
-import {
-  exportCatalog,
-  importCatalog,
-  isZip,
-  readCatalogUpload,
-  zipExport,
-} from '../admin/catalog-transfer.js';
 import { createAppsRepository } from '../catalog/apps.repository.js';
 import { CatalogError } from '../catalog/catalog-file.js';
-import { readCatalogFile } from '../catalog/catalog-loader.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { readCatalogFile } from '../admin/catalog-loader.js';
+import { ConfigError, loadConfig } from '../config/load-config.js';
 import { connectDatabase, parseDatabaseUrl, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
@@ -77,6 +72,7 @@ export async function runCatalogCli(
     io.err(USAGE);
     return 2;
   }
+  // This process's composition root: one repository of each kind on its database.
   const admin = createAdminRepository(db);
   const apps = createAppsRepository(db);
   try {

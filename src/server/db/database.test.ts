@@ -7,7 +7,13 @@ import { createAppsRepository } from '../catalog/apps.repository.js';
 import { createCatalogSnapshot } from '../catalog/catalog-snapshot.js';
 import { appRow, bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
 import { runMain, PROCESS_TEST_TIMEOUT_MS } from '../test-support/run-main.js';
-import { DataDirInUseError, lockDataDir, openDatabase, type Db } from './database.js';
+import {
+  DataDirInUseError,
+  isUniqueViolation,
+  lockDataDir,
+  openDatabase,
+  type Db,
+} from './database.js';
 import { migrateToLatest } from './migrate.js';
 
 // Each test starts the real server in a child process (TypeScript compiled on the fly).
@@ -128,5 +134,19 @@ describe('a database locked by another process', () => {
     const before = await snapshot.visibleApps(null);
     locked = true;
     expect(await snapshot.visibleApps(null)).toBe(before);
+  });
+});
+
+describe('isUniqueViolation', () => {
+  it.each<[unknown, boolean]>([
+    [{ code: '23505' }, true],
+    [{ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' }, true],
+    [{ code: 'SQLITE_CONSTRAINT_UNIQUE' }, true],
+    [{ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' }, false],
+    [{ code: '23503' }, false],
+    [new Error('x'), false],
+    [null, false],
+  ])('%j: %s', (error, expected) => {
+    expect(isUniqueViolation(error)).toBe(expected);
   });
 });

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { databaseUrlKind } from '../config/parsers.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -31,6 +32,7 @@ export const DEFAULT_POOL_SIZE = 10;
 /**
  * Reads `DATABASE_URL`: unset, empty or `sqlite:` is `{dataDir}/portal.db`; `sqlite:PATH` is that
  * file (`sqlite::memory:` for tests); `postgres://` or `postgresql://` is a PostgreSQL server.
+ * Which URLs are valid is decided once, by databaseUrlKind, for this and the configuration.
  */
 export function parseDatabaseUrl(
   url: string | undefined,
@@ -41,11 +43,12 @@ export function parseDatabaseUrl(
   if (raw === '' || raw === 'sqlite:' || raw === 'sqlite://') {
     return { kind: 'sqlite', file: join(resolve(dataDir), 'portal.db') };
   }
-  if (raw.startsWith('sqlite:')) {
+  const kind = databaseUrlKind(raw);
+  if (kind === 'sqlite') {
     const path = raw.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
     return { kind: 'sqlite', file: path === ':memory:' ? path : resolve(path) };
   }
-  if (/^postgres(ql)?:\/\//i.test(raw)) return { kind: 'postgres', url: raw, poolSize };
+  if (kind === 'postgres') return { kind: 'postgres', url: raw, poolSize };
   throw new DatabaseError(
     'DATABASE_URL must start with sqlite: (a file, the default) or postgres:// (a PostgreSQL server)',
   );
@@ -73,6 +76,21 @@ export function isPostgres(db: Kysely<any>): boolean {
 export function isDatabaseBusy(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code);
+}
+
+/**
+ * Whether an error is the database refusing a second row with the same key: SQLite's
+ * `SQLITE_CONSTRAINT_PRIMARYKEY`/`_UNIQUE`, PostgreSQL's `23505` (unique_violation). Two writers
+ * that both checked "not there yet" meet here; the caller answers 409, never 500.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    typeof code === 'string' &&
+    (code === '23505' ||
+      code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+      code === 'SQLITE_CONSTRAINT_UNIQUE')
+  );
 }
 
 /** Owner-only permissions for the data folder and the database files (they hold sessions). */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/load-config.js';
 import { freePort } from '../../../scripts/lib/net.mjs';
 import { runMain, PROCESS_TEST_TIMEOUT_MS } from '../test-support/run-main.js';
 import { createTestBrowser } from '../auth/test-support/test-browser.js';

@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { isLoopbackHost } from '../lib/loopback.js';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { describeError } from '../auth/oidc-client.js';
@@ -38,18 +39,6 @@ export class DevIdpRefusedError extends Error {
     );
     this.name = 'DevIdpRefusedError';
   }
-}
-
-/** Whether a host name or address only ever reaches this machine. */
-export function isLoopbackHost(host: string): boolean {
-  const value = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '');
-  if (value === 'localhost' || value.endsWith('.localhost')) return true;
-  if (value === '::1' || value === '0:0:0:0:0:0:0:1') return true;
-  const v4 = value.startsWith('::ffff:') ? value.slice('::ffff:'.length) : value;
-  return /^127(\.\d{1,3}){3}$/.test(v4);
 }
 
 /** Why the demo IdP may not run with this configuration, or undefined when it may. */

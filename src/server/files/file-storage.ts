@@ -4,17 +4,6 @@ import { basename, extname, join, resolve, sep } from 'node:path';
 /** File names the storage accepts: no path parts, no leading dot, a short safe alphabet. */
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
-export const CONTENT_TYPES: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.svg': 'image/svg+xml',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-};
-
 export function isSafeSegment(segment: string): boolean {
   return SAFE_NAME.test(segment) && !segment.includes('..');
 }

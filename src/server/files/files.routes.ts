@@ -27,6 +27,8 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ apps: AppsRepository }> = 
   app.get(
     '/api/files/:collectionId/:appId/:fileName',
     {
+      // A control character in a name is the same 404 as any other name not served.
+      config: { badParams: 'not-found' },
       schema: {
         tags: ['files'],
         summary: "An app's logo.",

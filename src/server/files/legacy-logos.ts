@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { checkLogo } from '../admin/logo-files.js';
+import { checkLogo } from './logo-files.js';
 import type { Db } from '../db/database.js';
 import type { FileStorage } from './file-storage.js';
 

@@ -59,3 +59,15 @@ export class TooManyRequestsError extends HttpError {
     );
   }
 }
+
+export class PayloadTooLargeError extends HttpError {
+  constructor(message: string) {
+    super(413, 'payload_too_large', message);
+  }
+}
+
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message: string) {
+    super(415, 'unsupported_media_type', message);
+  }
+}

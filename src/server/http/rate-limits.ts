@@ -1,7 +1,7 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { LimitsConfig } from '../config.js';
+import type { LimitsConfig } from '../config/config.js';
 import { isPostgres, type Db } from '../db/database.js';
 import { TooManyRequestsError } from './errors.js';
 import { createSharedStore, PRUNE_INTERVAL_MS } from './shared-rate-limit-store.js';

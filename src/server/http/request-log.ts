@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { redactUrl } from '../auth/log-redaction.js';
+import { redactUrl } from './log-redaction.js';
 
 /** The server's logger (pino) options: secrets never reach a log line. */
 export function loggerOptions(level: string, stream?: { write(line: string): void }) {

@@ -7,7 +7,7 @@ import {
   type FastifyReply,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 
 const CLOSING_MESSAGE = 'The portal is restarting. Please try again in a moment.';
 

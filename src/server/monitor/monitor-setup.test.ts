@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../config/load-config.js';
 import { sourcesFromConfig } from './monitor-setup.js';
 
 const names = (env: Record<string, string>) =>

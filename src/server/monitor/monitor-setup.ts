@@ -1,6 +1,5 @@
-import type { MonitorConfig } from '../config.js';
-import type { Db } from '../db/database.js';
-import { createStatusHistoryRepository } from './history/status-history.repository.js';
+import type { MonitorConfig } from '../config/config.js';
+import type { StatusHistoryRepository } from './history/status-history.repository.js';
 import { createStatusRecorder, type StatusRecorder } from './history/status-recorder.js';
 import { createNoticeBoard } from './notices/notice-board.js';
 import {
@@ -46,7 +45,8 @@ export function createMonitorFromConfig(
   config: MonitorConfig,
   deps: Pick<MonitorOptions, 'log' | 'now'> & {
     apps: { findAll(): Promise<readonly { id: string; link: string }[]> };
-    db?: Db;
+    /** Where the status history is kept; without one no history is recorded. */
+    history?: StatusHistoryRepository;
     /** Several instances (docs/deploy.md): one leader reads the sources, the others share. */
     shared?: {
       sources(sources: StatusSource[]): StatusSource[];
@@ -56,10 +56,10 @@ export function createMonitorFromConfig(
     };
   },
 ): Monitor {
-  const { db, shared, ...rest } = deps;
-  const recorder = db
+  const { history, shared, ...rest } = deps;
+  const recorder = history
     ? createStatusRecorder({
-        repository: createStatusHistoryRepository(db),
+        repository: history,
         apps: deps.apps,
         retentionDays: config.historyDays,
         now: deps.now,

@@ -2,8 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { SourceStatus } from '../monitor/sources/source.js';
-import { isLoopbackHost } from '../dev-idp/dev-idp.js';
+import { isLoopbackHost } from '../lib/loopback.js';
 import type { LimitName } from '../http/rate-limits.js';
 import { MESSAGES } from '../../shared/messages.js';
 
@@ -17,6 +16,12 @@ export interface MetricsSources {
  * The portal's Prometheus metrics (prom-client), in one registry per app so that tests do not
  * share counters. Names follow Prometheus conventions: `portal_` prefix, base units.
  */
+/** The part of the monitor's results that the metrics count (any source's statuses). */
+export interface MonitorResultsRecorder {
+  recordSuccess(source: string, statuses: readonly unknown[]): void;
+  recordFailure(source: string, reason: string): void;
+}
+
 export function createMetrics(sources: MetricsSources = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -90,12 +95,7 @@ export function createMetrics(sources: MetricsSources = {}) {
     signIn: (outcome: string) => signIns.inc({ outcome }),
     rateLimited: (limit: LimitName) => rateLimited.inc({ limit }),
     /** Wraps a monitor's result recorder so that each read of a source is counted. */
-    monitorRecorder<
-      T extends {
-        recordSuccess(source: string, statuses: readonly SourceStatus[]): void;
-        recordFailure(source: string, reason: string): void;
-      },
-    >(results: T): T {
+    monitorRecorder<T extends MonitorResultsRecorder>(results: T): T {
       const success = results.recordSuccess.bind(results);
       const failure = results.recordFailure.bind(results);
       results.recordSuccess = (source, statuses) => {

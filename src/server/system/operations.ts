@@ -1,11 +1,9 @@
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Db } from '../db/database.js';
 import { pendingMigrations } from '../db/migrate.js';
-import type { Monitor } from '../monitor/monitor.js';
-import { createSessionsRepository } from '../auth/sessions.repository.js';
-import { createMetrics, metricsRoutes } from './metrics.js';
+import { createMetrics, metricsRoutes, type MonitorResultsRecorder } from './metrics.js';
 import { createIdpStatus, type ReadinessChecks } from './readiness.js';
 import { healthRoutes } from './system.routes.js';
 
@@ -15,7 +13,10 @@ export interface OperationsDeps {
   apps: { count(): Promise<number> };
   /** Loads the catalog (from memory once loaded). */
   loadCatalog(): Promise<unknown>;
-  monitor?: Monitor;
+  /** Browser sessions in force now (a metric). */
+  activeSessions(): Promise<number>;
+  /** The status monitor, when one runs: its reads are counted, its sources' state is readiness. */
+  monitor?: { results: MonitorResultsRecorder & { sources(): { stale: boolean }[] } };
   /** Where readiness looks for the identity provider (tests); by default OIDC discovery. */
   identityProvider?: ReadinessChecks['identityProvider'];
 }
@@ -25,9 +26,8 @@ export interface OperationsDeps {
  * liveness and readiness checks. Registered at the root, outside the authentication scope.
  */
 export function createOperations(deps: OperationsDeps) {
-  const sessions = createSessionsRepository(deps.db);
   const metrics = createMetrics({
-    activeSessions: () => sessions.countActive(Date.now()),
+    activeSessions: deps.activeSessions,
     catalogSize: () => deps.apps.count(),
   });
   if (deps.monitor) metrics.monitorRecorder(deps.monitor.results);

@@ -5,8 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../app.js';
 import { createTokenVerifier } from '../auth/token-verifier.js';
 import { createAppsRepository } from '../catalog/apps.repository.js';
+import { createRepositories } from '../repositories.js';
 import type { NewAppRow } from '../catalog/apps.table.js';
-import { loadConfig, type Config } from '../config.js';
+import type { Config } from '../config/config.js';
+import { loadConfig } from '../config/load-config.js';
 import type { Db } from '../db/database.js';
 import { openTestDatabase } from '../db/test-support/test-database.js';
 import { createFileStorage, type FileStorage } from '../files/file-storage.js';
@@ -80,8 +82,20 @@ export async function createTestContext(
     clockToleranceSeconds: config.oidc.clockToleranceSeconds,
     keys: issuer.keys,
   });
-  const app = await buildApp({ config, db, storage, verifier, webRoot: false, ...options.deps });
-  const repository = createAppsRepository(db);
+  // One set of repositories for the app and the seeding (on the test's database): writes reach
+  // the app's snapshot at once. A test that brings its own database gets repositories on it.
+  const appDb = options.deps?.db ?? db;
+  const repositories = options.deps?.repositories ?? createRepositories(appDb);
+  const app = await buildApp({
+    config,
+    db,
+    storage,
+    verifier,
+    webRoot: false,
+    ...options.deps,
+    repositories,
+  });
+  const repository = appDb === db ? repositories.apps : createAppsRepository(db);
   const seed = async (apps: TestAppSpec[]) => {
     await repository.upsertApps(apps.map(appRow), new Date().toISOString());
   };

@@ -1,7 +1,7 @@
 import type { Me } from '../../shared/api/schemas.js';
 import type { Principal } from '../auth/principal.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
-import { toApiApp } from '../catalog/apps.service.js';
+import { toApiApp } from '../catalog/api-app.js';
 import { NotFoundError } from '../http/errors.js';
 import { newRecordId } from '../lib/ids.js';
 import type { UserFields, UserRecord, UsersRepository } from './users.repository.js';

@@ -26,3 +26,11 @@ export interface FavoritesTable {
 }
 
 export type KcUserRow = Selectable<KcUsersTable>;
+
+/** This feature's tables in the database's type (src/server/db/schema.ts). */
+declare module '../db/schema.js' {
+  interface Database {
+    kcUsers: KcUsersTable;
+    favorites: FavoritesTable;
+  }
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkAppFields, describeFieldErrors, isWebUrl, slugify } from './app-rules.js';
+import {
+  checkAppFields,
+  describeFieldErrors,
+  hasControlCharacters,
+  IMMUTABLE_ID,
+  isWebUrl,
+  slugify,
+} from './app-rules.js';
 
 describe('checkAppFields (a new app)', () => {
   it('fills defaults, trims, derives the id and normalises groups', () => {
@@ -81,6 +88,22 @@ describe('checkAppFields (a new app)', () => {
   });
 });
 
+describe('checkAppFields and prototype keys', () => {
+  it('names __proto__, constructor and prototype as errors that no key can pollute', () => {
+    const raw = JSON.parse(
+      '{"name": "A", "__proto__": {"isPublic": true}, "constructor": 1, "prototype": 2}',
+    ) as Record<string, unknown>;
+    for (const options of [{}, { partial: true }]) {
+      const { fields, errors } = checkAppFields(raw, options);
+      expect(Object.keys(errors)).toEqual(['__proto__', 'constructor', 'prototype']);
+      expect(Object.entries(errors).every(([, m]) => m === 'is a reserved name, not a field')).toBe(
+        true,
+      );
+      expect(fields.isPublic === true).toBe(false);
+    }
+  });
+});
+
 describe('checkAppFields (a partial update)', () => {
   it('checks and returns only the fields given; a name may not be emptied', () => {
     expect(checkAppFields({ description: ' new ', isPublic: true }, { partial: true })).toEqual({
@@ -89,6 +112,15 @@ describe('checkAppFields (a partial update)', () => {
     });
     expect(checkAppFields({ name: '' }, { partial: true }).errors).toEqual({ name: 'is required' });
     expect(checkAppFields({ link: '' }, { partial: true }).fields).toEqual({ link: '' });
+  });
+
+  it('refuses the id, which never changes, even when it is the same', () => {
+    for (const id of ['other', 'galaxy', null, 3]) {
+      expect(checkAppFields({ id }, { partial: true })).toEqual({
+        fields: {},
+        errors: { id: IMMUTABLE_ID },
+      });
+    }
   });
 });
 
@@ -114,5 +146,22 @@ describe('slugify', () => {
     ['!!!', ''],
   ])('%j -> %j', (name, id) => {
     expect(slugify(name)).toBe(id);
+  });
+});
+
+describe('hasControlCharacters', () => {
+  it.each<[string, boolean, boolean]>([
+    // text, one line, multiline
+    ['plain text é ✓', false, false],
+    ['nul\u0000', true, true],
+    ['bell\u0007', true, true],
+    ['del\u007f', true, true],
+    ['escape\u001b[31m', true, true],
+    ['tab\there', true, false],
+    ['two\nlines', true, false],
+    ['crlf\r\n', true, false],
+  ])('%j: one line %s, multiline %s', (text, oneLine, multiline) => {
+    expect(hasControlCharacters(text)).toBe(oneLine);
+    expect(hasControlCharacters(text, { multiline: true })).toBe(multiline);
   });
 });

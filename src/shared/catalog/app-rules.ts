@@ -53,8 +53,51 @@ export interface AppFields {
   collectionId: string;
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * The one rule for control characters in text (app and notice fields; path and query values
+ * follow it too, server/http/control-characters.ts). Text that spans lines (a description, a
+ * notice's text) may hold tabs and line breaks; everything else (names, categories, group
+ * names, links, ids) holds none. NUL and the other control characters are never text:
+ * PostgreSQL cannot even store NUL.
+ */
+export function hasControlCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
+  return (options.multiline ? CONTROL_BUT_LINES : CONTROL).test(text);
+}
+export const ONE_LINE = 'must be one line of plain text (no control characters)';
+export const PLAIN_TEXT = 'must be plain text (no control characters)';
+
 /** Field name -> what is wrong with it, e.g. `{ link: 'must be an http(s) URL (got "x")' }`. */
 export type FieldErrors = Record<string, string>;
+
+/**
+ * Keys of an object's prototype machinery. Input can carry them as own keys (YAML, and JSON
+ * parsed without a guard); they are never fields, and are refused by name.
+ */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+]);
+export const RESERVED_KEY = 'is a reserved name, not a field';
+
+/**
+ * An empty error map that input keys cannot pollute: with no prototype, `errors.__proto__ = m`
+ * stores the message like any other key instead of replacing the map's prototype (which loses
+ * the error and lets the input pass).
+ */
+export function fieldErrors(): FieldErrors {
+  return Object.create(null) as FieldErrors;
+}
+
+/** The message of an input key that is not a field: reserved names say so. */
+export function unknownKey(key: string, unknown: string): string {
+  return RESERVED_KEYS.has(key) ? RESERVED_KEY : unknown;
+}
 
 /** Lowercase, accents and punctuation folded to dashes: "RStudio Server" -> "rstudio-server". */
 export function slugify(name: string): string {
@@ -82,10 +125,14 @@ export function isWebUrl(value: string): boolean {
   }
 }
 
+/** The message of an `id` sent in a change: ids are immutable. */
+export const IMMUTABLE_ID = 'cannot be changed (an app keeps its id; create a new app instead)';
+
 export interface CheckOptions {
   /**
-   * Only the fields present are checked and returned (a PATCH). Otherwise missing fields take
-   * their defaults and `name` is required (a new app, or a catalog file entry).
+   * Only the fields present are checked and returned (a PATCH), and `id` is refused: it never
+   * changes. Otherwise missing fields take their defaults and `name` is required (a new app, or
+   * a catalog file entry).
    */
   partial?: boolean;
   /** Further field names the caller handles itself (the catalog file's `image`). */
@@ -102,16 +149,16 @@ export function checkAppFields(
   options: CheckOptions = {},
 ): { fields: Partial<AppFields>; errors: FieldErrors } {
   const partial = options.partial ?? false;
-  const errors: FieldErrors = {};
+  const errors = fieldErrors();
   const fields: Partial<AppFields> = {};
   const known = new Set<string>([...APP_FIELDS, ...(options.extraFields ?? [])]);
   for (const key of Object.keys(raw)) {
-    if (!known.has(key)) errors[key] = 'is not a known field';
+    if (!known.has(key)) errors[key] = unknownKey(key, 'is not a known field');
   }
   const has = (field: AppField) => raw[field] !== undefined && raw[field] !== null;
   const wanted = (field: AppField) => !partial || raw[field] !== undefined;
 
-  const text = (field: AppField, max: number): string | undefined => {
+  const text = (field: AppField, max: number, multiline = false): string | undefined => {
     const value = raw[field];
     if (value === undefined || value === null) return '';
     if (typeof value !== 'string') {
@@ -121,6 +168,10 @@ export function checkAppFields(
     const trimmed = value.trim();
     if (trimmed.length > max) {
       errors[field] = `must be at most ${max} characters`;
+      return undefined;
+    }
+    if (hasControlCharacters(trimmed, { multiline })) {
+      errors[field] = multiline ? PLAIN_TEXT : ONE_LINE;
       return undefined;
     }
     return trimmed;
@@ -142,7 +193,11 @@ export function checkAppFields(
     else if (name !== undefined) fields.name = name;
   }
 
-  if (has('id')) {
+  if (partial && raw.id !== undefined) {
+    // A change (PATCH) names the app in its URL: the id is what logos, favorites, notices and
+    // the audit log point at, so it is refused here rather than silently ignored.
+    errors.id = IMMUTABLE_ID;
+  } else if (has('id')) {
     const id = raw.id;
     if (isAppId(id)) fields.id = id;
     else errors.id = `must be lowercase letters, digits, "-" or "_" (got ${JSON.stringify(id)})`;
@@ -154,7 +209,8 @@ export function checkAppFields(
   }
 
   if (wanted('description')) {
-    const description = text('description', FIELD_LIMITS.description);
+    // A description may have paragraphs: tabs and line breaks are kept.
+    const description = text('description', FIELD_LIMITS.description, true);
     if (description !== undefined) fields.description = description;
   }
   link('doc');
@@ -187,6 +243,8 @@ export function checkAppFields(
       errors.associatedGroups = `must hold at most ${FIELD_LIMITS.groups} groups`;
     } else if (groups.some((group) => group.length > FIELD_LIMITS.group)) {
       errors.associatedGroups = `group names must be at most ${FIELD_LIMITS.group} characters`;
+    } else if (groups.some((group) => hasControlCharacters(group))) {
+      errors.associatedGroups = `group names ${ONE_LINE}`;
     } else {
       fields.associatedGroups = [...new Set(groups.map(normalizeGroup).filter(Boolean))];
     }

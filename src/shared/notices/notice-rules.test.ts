@@ -25,6 +25,8 @@ describe('checkNoticeFields', () => {
 
   it.each<[string, Record<string, unknown>, Record<string, string>]>([
     ['missing title', { title: undefined }, { title: 'is required' }],
+    ['number title', { title: 5 }, { title: 'must be text' }],
+    ['list title', { title: ['a'] }, { title: 'must be text' }],
     ['two-line title', { title: 'a\nb' }, { title: 'must be one line of plain text' }],
     ['long title', { title: 'x'.repeat(201) }, { title: 'must be at most 200 characters' }],
     ['long text', { text: 'x'.repeat(2001) }, { text: 'must be at most 2000 characters' }],
@@ -70,5 +72,16 @@ describe('checkNoticeFields', () => {
     expect(checkNoticeFields({ startsAt: '2026-11-03T11:00:00Z' }, base).errors).toEqual({
       endsAt: 'must be after the start',
     });
+  });
+});
+
+describe('checkNoticeFields and prototype keys', () => {
+  it('names __proto__, constructor and prototype as errors that no key can pollute', () => {
+    const raw = JSON.parse(
+      '{"__proto__": {"title": "x"}, "constructor": 1, "prototype": 2}',
+    ) as Record<string, unknown>;
+    const { errors } = checkNoticeFields({ ...valid, ...raw });
+    expect(Object.keys(errors)).toEqual(['__proto__', 'constructor', 'prototype']);
+    expect(errors.constructor).toBe('is a reserved name, not a field');
   });
 });

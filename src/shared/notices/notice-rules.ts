@@ -1,5 +1,11 @@
 import type { FieldErrors } from '../catalog/app-rules.js';
-import { isAppId } from '../catalog/app-rules.js';
+import {
+  fieldErrors,
+  hasControlCharacters,
+  isAppId,
+  PLAIN_TEXT,
+  unknownKey,
+} from '../catalog/app-rules.js';
 
 /** How a notice reads: general information, planned maintenance, or an incident. */
 export const PORTAL_NOTICE_SEVERITIES = ['info', 'maintenance', 'incident'] as const;
@@ -26,10 +32,6 @@ export interface NoticeFields {
   appIds: string[];
 }
 
-// Control characters other than tab and line breaks have no place in plain text.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 function isoOf(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 40) return undefined;
   // A time zone is required: "10:00" alone would mean the server's zone.
@@ -48,9 +50,11 @@ export function checkNoticeFields(
   body: Record<string, unknown>,
   base?: NoticeFields,
 ): { fields: NoticeFields; errors: FieldErrors } {
-  const errors: FieldErrors = {};
+  const errors = fieldErrors();
   for (const key of Object.keys(body)) {
-    if (!(FIELDS as readonly string[]).includes(key)) errors[key] = 'is not a notice field';
+    if (!(FIELDS as readonly string[]).includes(key)) {
+      errors[key] = unknownKey(key, 'is not a notice field');
+    }
   }
   const has = (key: string) => body[key] !== undefined;
   const fields: NoticeFields = base
@@ -59,10 +63,12 @@ export function checkNoticeFields(
 
   if (has('title') || !base) {
     const title = body.title;
-    if (typeof title !== 'string' || title.trim() === '') errors.title = 'is required';
+    if (title !== undefined && title !== null && typeof title !== 'string') {
+      errors.title = 'must be text';
+    } else if (typeof title !== 'string' || title.trim() === '') errors.title = 'is required';
     else if (title.trim().length > NOTICE_LIMITS.title) {
       errors.title = `must be at most ${NOTICE_LIMITS.title} characters`;
-    } else if (CONTROL.test(title) || /[\r\n]/.test(title)) {
+    } else if (hasControlCharacters(title, { multiline: true }) || /[\r\n]/.test(title)) {
       errors.title = 'must be one line of plain text';
     } else fields.title = title.trim();
   }
@@ -71,7 +77,7 @@ export function checkNoticeFields(
     if (typeof text !== 'string') errors.text = 'must be text';
     else if (text.length > NOTICE_LIMITS.text) {
       errors.text = `must be at most ${NOTICE_LIMITS.text} characters`;
-    } else if (CONTROL.test(text)) errors.text = 'must be plain text (no control characters)';
+    } else if (hasControlCharacters(text, { multiline: true })) errors.text = PLAIN_TEXT;
     else fields.text = text.trim();
   }
   if (has('severity') || !base) {

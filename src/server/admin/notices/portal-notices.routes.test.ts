@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDevIdpServer } from '../../auth/test-support/dev-idp-server.js';
+import { startDevIdpServer } from '../../dev-idp/test-support/dev-idp-server.js';
 import { createTestBrowser } from '../../auth/test-support/test-browser.js';
 import { bearer, createTestContext, type TestContext } from '../../test-support/test-app.js';
 
@@ -172,6 +172,29 @@ describe('posting, changing and deleting notices', () => {
     expect(badPatch.json().data.fields).toEqual({ endsAt: 'must be after the start' });
     expect((await call('GET', '/api/admin/notices', admin)).json().items).toEqual([created]);
     expect(await noticeAudit(admin)).toHaveLength(1);
+  });
+
+  it('takes body values as sent: no number, list or single value turned into another type', async () => {
+    const { admin } = await setup();
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [{ title: 5 }, { title: 'must be text' }],
+      [{ title: ['a'] }, { title: 'must be text' }],
+      [{ text: 42 }, { text: 'must be text' }],
+      [{ text: true }, { text: 'must be text' }],
+      [{ appIds: 'galaxy' }, { appIds: 'must be a list of at most 100 app ids' }],
+    ];
+    for (const [change, fields] of cases) {
+      const created = await call('POST', '/api/admin/notices', admin, { ...upgrade, ...change });
+      expect(created.statusCode).toBe(400);
+      expect(created.json().data.fields).toEqual(fields);
+    }
+    const notice = (await call('POST', '/api/admin/notices', admin, upgrade)).json();
+    for (const [change, fields] of cases) {
+      const patched = await call('PATCH', `/api/admin/notices/${notice.id}`, admin, change);
+      expect(patched.statusCode).toBe(400);
+      expect(patched.json().data.fields).toEqual(fields);
+    }
+    expect((await call('GET', '/api/admin/notices', admin)).json().items).toEqual([notice]);
   });
 });
 

@@ -8,19 +8,10 @@ import {
   PortalNoticePatchSchema,
   PortalNoticeSchema,
 } from '../../../shared/api/notice-schemas.js';
-import { BadRequestError } from '../../http/errors.js';
-import { requireAdmin } from '../admin-guard.js';
-import { actorOf } from '../app-snapshot.js';
+import { adminActor, bodyObject } from '../admin-request.js';
 import type { PortalNoticesService } from './portal-notices.service.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
-
-function bodyObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new BadRequestError('The request body must be a JSON object.');
-  }
-  return body as Record<string, unknown>;
-}
 
 /**
  * /api/admin/notices: notices admins post with a start and an end (docs/admin.md). Registered
@@ -28,11 +19,8 @@ function bodyObject(body: unknown): Record<string, unknown> {
  */
 export const portalNoticesRoutes: FastifyPluginAsyncTypebox<{
   notices: PortalNoticesService;
-  adminRole: string;
-}> = async (app, { notices, adminRole }) => {
+}> = async (app, { notices }) => {
   const tags = ['admin'];
-  const actor = (request: Parameters<typeof requireAdmin>[0]) =>
-    actorOf(requireAdmin(request, adminRole));
 
   app.get(
     '/api/admin/notices',
@@ -59,7 +47,7 @@ export const portalNoticesRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const created = await notices.create(actor(request), bodyObject(request.body));
+      const created = await notices.create(adminActor(request), bodyObject(request.body));
       return reply.code(201).send(created);
     },
   );
@@ -77,7 +65,11 @@ export const portalNoticesRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) =>
-      notices.update(actor(request), String(request.params.noticeId), bodyObject(request.body)),
+      notices.update(
+        adminActor(request),
+        String(request.params.noticeId),
+        bodyObject(request.body),
+      ),
   );
 
   app.delete(
@@ -91,7 +83,7 @@ export const portalNoticesRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      await notices.remove(actor(request), request.params.noticeId);
+      await notices.remove(adminActor(request), request.params.noticeId);
       return reply.code(204).send(null);
     },
   );

@@ -20,3 +20,10 @@ export interface PortalNoticesTable {
 }
 
 export type PortalNoticeRow = Selectable<PortalNoticesTable>;
+
+/** This feature's tables in the database's type (src/server/db/schema.ts). */
+declare module '../../db/schema.js' {
+  interface Database {
+    portalNotices: PortalNoticesTable;
+  }
+}

@@ -17,3 +17,10 @@ export interface StatusChangesTable {
 }
 
 export type StatusChangeRow = Selectable<StatusChangesTable>;
+
+/** This feature's tables in the database's type (src/server/db/schema.ts). */
+declare module '../../db/schema.js' {
+  interface Database {
+    statusChanges: StatusChangesTable;
+  }
+}

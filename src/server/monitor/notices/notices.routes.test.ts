@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../config/load-config.js';
 import { createAppsRepository } from '../../catalog/apps.repository.js';
 import { bearer, createTestContext, type TestContext } from '../../test-support/test-app.js';
 import { createMonitorFromConfig } from '../monitor-setup.js';

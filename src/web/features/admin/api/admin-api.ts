@@ -8,6 +8,7 @@ import type {
   ImportResult,
 } from '../../../../shared/api/admin-schemas.js';
 import type { App, AppList } from '../../../../shared/api/schemas.js';
+import { fieldErrors } from '../../../../shared/catalog/app-rules.js';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.js';
 
 /** The admin API (docs/admin.md) as the console calls it; the browser's session is the credential. */
@@ -18,6 +19,11 @@ export async function listApps(options: { deleted?: boolean } = {}): Promise<Adm
     query: options.deleted ? { deleted: true } : {},
   });
   return list.items;
+}
+
+/** One app, also from the trash (then with `deletedAt`); 404 once it is gone for good. */
+export function getApp(appId: string): Promise<AdminApp> {
+  return apiRequest<AdminApp>(appPath(appId));
 }
 
 export function createApp(body: AdminAppCreate): Promise<AdminApp> {
@@ -33,9 +39,9 @@ export function updateApp(appId: string, version: number, patch: AdminAppPatch):
   });
 }
 
-/** Moves the app to the trash (restorable for 30 days). */
-export async function deleteApp(appId: string, version: number): Promise<void> {
-  await apiRequest<unknown>(appPath(appId), {
+/** Moves the app to the trash (restorable for 30 days); answers the trashed app. */
+export function deleteApp(appId: string, version: number): Promise<AdminApp> {
+  return apiRequest<AdminApp>(appPath(appId), {
     method: 'DELETE',
     headers: { 'if-match': String(version) },
   });
@@ -45,13 +51,17 @@ export function restoreApp(appId: string): Promise<AdminApp> {
   return apiRequest<AdminApp>(`${appPath(appId)}/restore`, { method: 'POST' });
 }
 
-/** Uploads a logo as the raw file with its own content type (the server checks the bytes). */
-export async function putLogo(appId: string, file: Blob): Promise<void> {
-  await apiRequest<unknown>(`${appPath(appId)}/logo`, { method: 'PUT', body: file });
+/**
+ * Uploads a logo as the raw file with its own content type (the server checks the bytes);
+ * answers the app with its new logo.
+ */
+export function putLogo(appId: string, file: Blob): Promise<AdminApp> {
+  return apiRequest<AdminApp>(`${appPath(appId)}/logo`, { method: 'PUT', body: file });
 }
 
-export async function deleteLogo(appId: string): Promise<void> {
-  await apiRequest<unknown>(`${appPath(appId)}/logo`, { method: 'DELETE' });
+/** Removes the logo; answers the app without it. */
+export function deleteLogo(appId: string): Promise<AdminApp> {
+  return apiRequest<AdminApp>(`${appPath(appId)}/logo`, { method: 'DELETE' });
 }
 
 export interface AuditFilter {
@@ -141,12 +151,18 @@ export function conflictOf(error: unknown): Conflict | null {
   };
 }
 
+/** True for a 404: the app is gone (for good, when asked with the trash included). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}
+
 /** The per-field messages of a 400 (`data.fields`), or null. */
 export function fieldErrorsOf(error: unknown): Record<string, string> | null {
   if (!(error instanceof ApiRequestError) || error.status !== 400) return null;
   const fields = errorData(error)?.fields;
   if (!fields || typeof fields !== 'object') return null;
-  const result: Record<string, string> = {};
+  // No prototype: a field named "__proto__" stays a message instead of replacing the prototype.
+  const result = fieldErrors();
   for (const [field, message] of Object.entries(fields)) {
     if (typeof message === 'string') result[field] = message;
   }

@@ -1,10 +1,9 @@
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
 import type { App } from '../../../../shared/api/schemas.js';
 import { deleteApp, messageOf, restoreApp } from '../api/admin-api.js';
-import { useAdminApps } from '../hooks/use-admin-apps.js';
-import { useGroups } from '../hooks/use-groups.js';
+import { useAdminCatalog } from '../hooks/use-admin-catalog.js';
 import { AdminNotice, type Notice } from './admin-notice.js';
 import { AdminTabs } from './admin-tabs.js';
 import { AppForm } from './app-form.js';
@@ -45,9 +44,9 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
   const [deleting, setDeleting] = useState<AdminApp | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const catalog = useAdminApps();
-  const trash = useAdminApps({ deleted: true });
-  const { groups, reload: reloadGroups } = useGroups();
+  const { catalog, trash, knownGroups, categories, appIds, ...lists } = useAdminCatalog({
+    onChanged: onCatalogChanged,
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -59,30 +58,15 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
     };
   }, []);
 
-  const knownGroups = useMemo(() => groups.map((group) => group.name), [groups]);
-  const categories = useMemo(
-    () => [...new Set((catalog.apps ?? []).map((app) => app.category))].sort(),
-    [catalog.apps],
-  );
-  const appIds = useMemo(() => (catalog.apps ?? []).map((app) => app.id).sort(), [catalog.apps]);
-
-  const changed = useCallback(async () => {
-    await Promise.all([catalog.reload(), trash.reload()]);
-    reloadGroups();
-    onCatalogChanged?.();
-  }, [catalog, trash, reloadGroups, onCatalogChanged]);
-  const succeed = useCallback(
-    (message: string, action?: Notice['action']) => {
-      setNotice({ kind: 'success', message, ...(action ? { action } : {}) });
-      void changed();
-    },
-    [changed],
-  );
+  const { saved, deleted, restored, reloadAll } = lists;
+  const succeed = useCallback((message: string, action?: Notice['action']) => {
+    setNotice({ kind: 'success', message, ...(action ? { action } : {}) });
+  }, []);
   const fail = (message: string) => setNotice({ kind: 'error', message });
 
   const undoDelete = (app: AdminApp) => async () => {
     try {
-      await restoreApp(app.id);
+      restored(await restoreApp(app.id));
       succeed(`Restored ${app.name}.`);
     } catch (error) {
       fail(`${app.name} could not be restored: ${messageOf(error)}`);
@@ -94,7 +78,7 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
     const app = deleting;
     setBusy(true);
     try {
-      await deleteApp(app.id, app.version);
+      deleted(await deleteApp(app.id, app.version));
       setDeleting(null);
       succeed(`Deleted ${app.name}. It is in the trash for 30 days.`, {
         label: 'Undo',
@@ -104,7 +88,8 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
     } catch (error) {
       setDeleting(null);
       fail(`${app.name} was not deleted: ${messageOf(error)}`);
-      void changed();
+      // The app may have changed or gone meanwhile, which the error does not tell: load again.
+      void reloadAll();
     } finally {
       setBusy(false);
     }
@@ -163,10 +148,12 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
               knownGroups={knownGroups}
               categories={categories}
               renderCard={renderCard}
-              onSaved={(message) => {
+              onSaved={(app, message) => {
+                saved(app);
                 succeed(message);
                 backToTable();
               }}
+              onAppChanged={saved}
               onCancel={backToTable}
             />
           ))}
@@ -174,7 +161,10 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
           <TrashView
             apps={trash.apps}
             error={trash.error}
-            onRestored={(message) => succeed(message)}
+            onRestored={(app, message) => {
+              restored(app);
+              succeed(message);
+            }}
             onError={fail}
           />
         )}
@@ -187,7 +177,15 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
         )}
         {tab === 'audit' && <AuditLog appIds={appIds} />}
         {tab === 'view-as' && <ViewAs knownGroups={knownGroups} renderHome={renderHome} />}
-        {tab === 'import-export' && <ImportExport onImported={(message) => succeed(message)} />}
+        {tab === 'import-export' && (
+          <ImportExport
+            onImported={(message) => {
+              succeed(message);
+              // An import answers a diff, not the apps: load everything again.
+              void reloadAll();
+            }}
+          />
+        )}
       </AdminTabs>
       {deleting && (
         <ConfirmDialog

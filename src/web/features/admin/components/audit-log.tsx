@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { AuditEntry } from '../../../../shared/api/admin-schemas.js';
 import { listAudit, messageOf } from '../api/admin-api.js';
-import { FIELD_LABELS } from '../utils/app-form-values.js';
+import { labelOf } from '../utils/app-form-values.js';
 import { ACTION_LABELS, actionOf, auditDiff } from '../utils/audit-diff.js';
 import { formatTime } from '../utils/format.js';
 
@@ -23,7 +23,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
         <tbody>
           {diff.map((row) => (
             <tr key={row.field}>
-              <th scope="row">{FIELD_LABELS[row.field] ?? row.field}</th>
+              <th scope="row">{labelOf(row.field)}</th>
               <td className="break-all">
                 {entry.before ? (
                   <del className="text-red-700 dark:text-red-300">{row.before}</del>

@@ -5,7 +5,7 @@ import { exportUrl, importCatalog, messageOf, problemsOf } from '../api/admin-ap
 import { readable } from '../utils/audit-diff.js';
 
 export interface ImportExportProps {
-  /** After an import was applied: reload the lists and say so. */
+  /** After an import was applied: say so (the console reloads its lists: no app is answered). */
   onImported(message: string): void;
 }
 

@@ -8,8 +8,8 @@ import { AdminLogo } from './admin-logo.js';
 export interface TrashViewProps {
   apps: readonly AdminApp[] | null;
   error: string | null;
-  /** After a restore: reload the lists and say so. */
-  onRestored(message: string): void;
+  /** After a restore: `app` as the server answered (back in the catalog); say so. */
+  onRestored(app: AdminApp, message: string): void;
   onError(message: string): void;
 }
 
@@ -31,8 +31,7 @@ export function TrashView({ apps, error, onRestored, onError }: TrashViewProps) 
   const restore = async (app: AdminApp) => {
     setBusy(app.id);
     try {
-      await restoreApp(app.id);
-      onRestored(`Restored ${app.name}.`);
+      onRestored(await restoreApp(app.id), `Restored ${app.name}.`);
     } catch (failure) {
       onError(`${app.name} could not be restored: ${messageOf(failure)}`);
     } finally {

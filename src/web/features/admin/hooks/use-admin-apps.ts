@@ -6,19 +6,24 @@ export interface AdminAppsState {
   apps: AdminApp[] | null;
   error: string | null;
   loading: boolean;
+  /** Loads the whole list again (after an import, or when a change failed). */
   reload(): Promise<void>;
+  /** Applies a change the server answered (a saved, deleted or restored app) to the list. */
+  update(change: (apps: AdminApp[]) => AdminApp[]): void;
 }
 
-/** The catalog (or the trash) as admins see it; `reload()` after every change. */
+/** The catalog (or the trash) as admins see it, loaded once; `update()` after each save. */
 export function useAdminApps(options: { deleted?: boolean } = {}): AdminAppsState {
   const deleted = options.deleted ?? false;
   const [apps, setApps] = useState<AdminApp[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const latest = useRef(0);
+  const inFlight = useRef(false);
 
   const reload = useCallback(async () => {
     const request = ++latest.current;
+    inFlight.current = true;
     setLoading(true);
     try {
       const items = await listApps({ deleted });
@@ -29,13 +34,25 @@ export function useAdminApps(options: { deleted?: boolean } = {}): AdminAppsStat
       if (request !== latest.current) return;
       setError(messageOf(failure));
     } finally {
-      if (request === latest.current) setLoading(false);
+      if (request === latest.current) {
+        inFlight.current = false;
+        setLoading(false);
+      }
     }
   }, [deleted]);
+
+  const update = useCallback(
+    (change: (apps: AdminApp[]) => AdminApp[]) => {
+      setApps((current) => (current === null ? current : change(current)));
+      // A list still on its way may predate the change: ask again rather than show it.
+      if (inFlight.current) void reload();
+    },
+    [reload],
+  );
 
   useEffect(() => {
     void reload();
   }, [reload]);
 
-  return { apps, error, loading, reload };
+  return { apps, error, loading, reload, update };
 }

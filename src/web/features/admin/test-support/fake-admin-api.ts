@@ -145,6 +145,10 @@ export function createFakeAdminApi(initial: AdminApp[] = []): FakeAdminApi {
         const deleted = new URL(request.url).searchParams.get('deleted') === 'true';
         return HttpResponse.json({ items: [...(deleted ? trash : apps).values()] });
       }),
+      http.get('/api/admin/apps/:id', ({ params }) => {
+        const app = apps.get(String(params.id)) ?? trash.get(String(params.id));
+        return app ? HttpResponse.json(app as unknown as JsonBodyType) : error(404, 'No such app.');
+      }),
       http.post('/api/admin/apps', async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         const checked = checkAppFields(body);

@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAdminRepository } from '../admin/admin.repository.js';
+import { createAdminRepository } from './admin.repository.js';
 import type { Db } from '../db/database.js';
 import { openTestDatabase } from '../db/test-support/test-database.js';
-import { createAppsRepository } from './apps.repository.js';
-import { CatalogError } from './catalog-file.js';
+import { createAppsRepository } from '../catalog/apps.repository.js';
+import { CatalogError } from '../catalog/catalog-file.js';
 import { DEMO_CATALOG_FILE, loadCatalogFile } from './catalog-loader.js';
 
 let dir: string;
@@ -20,7 +20,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const deps = () => ({ db, apps: createAppsRepository(db) });
+const deps = () => ({ admin: createAdminRepository(db), apps: createAppsRepository(db) });
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><script>x()</script></svg>';
 
 async function auditActions() {

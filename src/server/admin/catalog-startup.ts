@@ -1,10 +1,10 @@
-import { createAdminRepository } from '../admin/admin.repository.js';
-import { createAdminService } from '../admin/admin.service.js';
-import type { Config } from '../config.js';
+import type { AppsRepository } from '../catalog/apps.repository.js';
+import type { AdminRepository } from './admin.repository.js';
+import type { AdminService } from './admin.service.js';
+import type { Config } from '../config/config.js';
 import type { Db } from '../db/database.js';
 import type { FileStorage } from '../files/file-storage.js';
 import { importStoredLogos } from '../files/legacy-logos.js';
-import { createAppsRepository } from './apps.repository.js';
 import { DEMO_CATALOG_FILE, loadCatalogFile } from './catalog-loader.js';
 
 /**
@@ -16,22 +16,19 @@ export async function prepareCatalog(deps: {
   config: Pick<Config, 'catalogFile' | 'demoCatalog'>;
   db: Db;
   storage: FileStorage;
+  apps: AppsRepository;
+  admin: AdminRepository;
+  adminService: Pick<AdminService, 'purgeExpired'>;
   log: (message: string) => void;
 }): Promise<void> {
-  const { config, db, log } = deps;
-  const apps = createAppsRepository(db);
+  const { config, db, apps, admin, log } = deps;
   const imported = await importStoredLogos(db, deps.storage, log);
   if (imported > 0) log(`Moved ${imported} logo(s) from file storage into the database.`);
-  const service = createAdminService({
-    admin: createAdminRepository(db),
-    apps,
-    clock: () => new Date().toISOString(),
-  });
-  const purged = await service.purgeExpired();
+  const purged = await deps.adminService.purgeExpired();
   if (purged > 0) log(`Purged ${purged} app(s) deleted more than 30 days ago.`);
 
   if (config.catalogFile) {
-    const result = await loadCatalogFile(config.catalogFile, { db, apps });
+    const result = await loadCatalogFile(config.catalogFile, { admin, apps });
     log(
       result.changedSinceLastApplied
         ? `Catalog ${config.catalogFile}: ${result.add.length} app(s) added, ${result.change.length} changed.`
@@ -39,7 +36,7 @@ export async function prepareCatalog(deps: {
     );
   } else if (config.demoCatalog && (await apps.count()) === 0) {
     const result = await loadCatalogFile(DEMO_CATALOG_FILE, {
-      db,
+      admin,
       apps,
       remember: false,
       managedBy: 'portal',

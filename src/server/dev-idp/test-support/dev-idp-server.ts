@@ -1,6 +1,6 @@
 import { freePort } from '../../../../scripts/lib/net.mjs';
 import Fastify from 'fastify';
-import { createDevIdp } from '../../dev-idp/dev-idp.js';
+import { createDevIdp } from '../dev-idp.js';
 
 /**
  * The embedded demo IdP on its own loopback server, signing people in to a portal at

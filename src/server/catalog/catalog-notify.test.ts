@@ -1,24 +1,27 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppsRepository } from '../catalog/apps.repository.js';
+import { createAppsRepository, type AppsRepository } from './apps.repository.js';
+import { createCatalogChanges } from './catalog-changes.js';
 import { appRow } from '../test-support/test-app.js';
 import { startCatalogNotifier } from './catalog-notify.js';
-import { connectDatabase, type Db } from './database.js';
-import { migrateToLatest } from './migrate.js';
-import { createPostgresDatabase } from './test-support/test-database.js';
+import { connectDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createPostgresDatabase } from '../db/test-support/test-database.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 
-async function instance(url: string): Promise<Db> {
+/** One instance's apps repository, with the catalog change signal its notifier shares. */
+async function instance(url: string): Promise<AppsRepository> {
   const db = await connectDatabase({ kind: 'postgres', url, poolSize: 2 });
   cleanups.push(() => db.destroy());
   await migrateToLatest(db);
-  const notifier = startCatalogNotifier(db, url);
+  const changes = createCatalogChanges();
+  const notifier = startCatalogNotifier(db, url, changes);
   cleanups.push(() => notifier.stop());
   await notifier.ready;
-  return db;
+  return createAppsRepository(db, changes);
 }
 
 describe('catalog notifications between instances (PostgreSQL LISTEN/NOTIFY)', () => {
@@ -29,15 +32,15 @@ describe('catalog notifications between instances (PostgreSQL LISTEN/NOTIFY)', (
     const b = await instance(database.url);
     let heardOnA = 0;
     let heardOnB = 0;
-    createAppsRepository(a).onChange(() => (heardOnA += 1));
+    a.onChange(() => (heardOnA += 1));
     const heard = new Promise<number>((resolve) => {
       const started = Date.now();
-      createAppsRepository(b).onChange(() => {
+      b.onChange(() => {
         heardOnB += 1;
         resolve(Date.now() - started);
       });
     });
-    await createAppsRepository(a).upsertApps([appRow({ id: 'alpha' })], new Date().toISOString());
+    await a.upsertApps([appRow({ id: 'alpha' })], new Date().toISOString());
     expect(await heard).toBeLessThan(1000);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(heardOnA).toBe(1);

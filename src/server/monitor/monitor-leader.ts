@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { FLAPPING_WINDOW_MS } from '../../shared/status/history.js';
 import type { Notice } from '../../shared/status/history-schemas.js';
-import type { StatusHistoryRepository } from '../monitor/history/status-history.repository.js';
-import type { CurrentState, StatusRecorder } from '../monitor/history/status-recorder.js';
-import type { KumaStatusPageReader } from '../monitor/sources/kuma-status-page.js';
-import { SourceError, type SourceStatus, type StatusSource } from '../monitor/sources/source.js';
-import type { Db } from './database.js';
+import type { StatusHistoryRepository } from './history/status-history.repository.js';
+import type { CurrentState, StatusRecorder } from './history/status-recorder.js';
+import type { KumaStatusPageReader } from './sources/kuma-status-page.js';
+import { SourceError, type SourceStatus, type StatusSource } from './sources/source.js';
+import type { Db } from '../db/database.js';
 
 /** The advisory lock whose holder is the monitor leader (any fixed 64-bit number). */
 export const MONITOR_LOCK_KEY = 7_364_522_011;

@@ -3,12 +3,12 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Actor, ImportResult, ManagedBy } from '../../shared/api/admin-schemas.js';
-import { createAdminRepository, type AppSnapshot } from '../admin/admin.repository.js';
-import { importCatalog, readCatalogUpload, type CatalogInput } from '../admin/catalog-transfer.js';
-import { MAX_LOGO_BYTES } from '../admin/logo-files.js';
-import type { Db } from '../db/database.js';
-import type { AppsRepository } from './apps.repository.js';
-import { CatalogError } from './catalog-file.js';
+import type { AdminRepository, AppSnapshot } from './admin.repository.js';
+import { importCatalog } from './catalog-import.js';
+import { entrySnapshot, readCatalogUpload, type CatalogInput } from './catalog-transfer.js';
+import { MAX_LOGO_BYTES } from '../files/logo-files.js';
+import type { AppsRepository } from '../catalog/apps.repository.js';
+import { CatalogError } from '../catalog/catalog-file.js';
 
 /** The demo catalog shipped with the portal (data, not code: it sits at the repository root). */
 export const DEMO_CATALOG_FILE = fileURLToPath(
@@ -67,7 +67,7 @@ export interface LoadResult extends ImportResult {
 export async function loadCatalogFile(
   file: string,
   deps: {
-    db: Db;
+    admin: AdminRepository;
     apps: AppsRepository;
     clock?: () => string;
     actor?: Actor;
@@ -76,7 +76,7 @@ export async function loadCatalogFile(
   },
 ): Promise<LoadResult> {
   const input = await readCatalogFile(file);
-  const admin = createAdminRepository(deps.db);
+  const { admin } = deps;
   const remember = deps.remember ?? true;
   const fingerprint = fingerprintOf(input);
   if (remember && (await admin.getSetting(FINGERPRINT_KEY)) === fingerprint) {
@@ -106,21 +106,7 @@ export async function loadCatalogFile(
   );
   if (remember) {
     const applied = Object.fromEntries(
-      input.entries.map((entry) => [
-        entry.id,
-        {
-          name: entry.name,
-          description: entry.description,
-          doc: entry.doc,
-          github: entry.github,
-          env: entry.env,
-          category: entry.category,
-          link: entry.link,
-          isPublic: entry.isPublic,
-          associatedGroups: entry.associatedGroups,
-          collectionId: entry.collectionId,
-        },
-      ]),
+      input.entries.map((entry) => [entry.id, entrySnapshot(entry)]),
     );
     await admin.transaction(async (trx) => {
       await admin.setSetting(trx, FINGERPRINT_KEY, fingerprint);

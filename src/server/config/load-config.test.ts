@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, VARIABLES } from './config.js';
-
-const root = new URL('../../', import.meta.url);
+import { ConfigError, loadConfig } from './load-config.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -175,23 +172,5 @@ describe('secrets from files (NAME_FILE)', () => {
 
   it('does not read NAME_FILE for variables that are not secrets', () => {
     expect(loadConfig({ PORT_FILE: '/run/secrets/client' }, read).port).toBe(8080);
-  });
-});
-
-describe('documentation', () => {
-  const names = Object.values(VARIABLES)
-    .map((variable) => variable.name)
-    .sort();
-
-  it('docs/configuration.md documents exactly the variables the server reads', () => {
-    const doc = readFileSync(new URL('docs/configuration.md', root), 'utf8');
-    const documented = [...doc.matchAll(/^\| `([A-Z0-9_]+)` +\|/gm)].map((m) => m[1]).sort();
-    expect(documented).toEqual(names);
-  });
-
-  it('.env.example lists exactly the variables the server reads', () => {
-    const example = readFileSync(new URL('.env.example', root), 'utf8');
-    const listed = [...example.matchAll(/^#? ?([A-Z0-9_]+)=/gm)].map((m) => m[1]).sort();
-    expect(listed).toEqual(names);
   });
 });

@@ -3,9 +3,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { kumaMetricsText, startFakeKumaServer } from '../monitor/test-support/fake-kuma.js';
+import { kumaMetricsText, startFakeKumaServer } from './test-support/fake-kuma.js';
 import { startMain, type RunningMain, PROCESS_TEST_TIMEOUT_MS } from '../test-support/run-main.js';
-import { createPostgresDatabase } from './test-support/test-database.js';
+import { createPostgresDatabase } from '../db/test-support/test-database.js';
 
 // Each test starts the real server in a child process (TypeScript compiled on the fly).
 vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT_MS });

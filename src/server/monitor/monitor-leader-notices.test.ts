@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { createStatusHistoryRepository } from '../monitor/history/status-history.repository.js';
-import { createMonitorFromConfig } from '../monitor/monitor-setup.js';
-import { kumaMetricsText, startFakeKumaServer } from '../monitor/test-support/fake-kuma.js';
-import { kumaStatusPage1 } from '../monitor/test-support/kuma-status-pages.js';
-import { connectDatabase } from './database.js';
-import { migrateToLatest } from './migrate.js';
+import { loadConfig } from '../config/load-config.js';
+import { createStatusHistoryRepository } from './history/status-history.repository.js';
+import { createMonitorFromConfig } from './monitor-setup.js';
+import { kumaMetricsText, startFakeKumaServer } from './test-support/fake-kuma.js';
+import { kumaStatusPage1 } from './test-support/kuma-status-pages.js';
+import { connectDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
 import {
   createMonitorLeadership,
   leaderOnlyHistory,
   shareNotices,
   shareSources,
 } from './monitor-leader.js';
-import { createPostgresDatabase } from './test-support/test-database.js';
+import { createPostgresDatabase } from '../db/test-support/test-database.js';
 
 // The Kuma status page's notices with two instances on one PostgreSQL database: only the monitor
 // leader reads the page (one request per cycle whatever the number of instances), the follower
@@ -49,7 +49,7 @@ async function setup() {
     cleanups.push(() => leadership.stop());
     const monitor = createMonitorFromConfig(config, {
       apps: { findAll: async () => [{ id: 'galaxy', link: LINK }] },
-      db,
+      history: createStatusHistoryRepository(db),
       shared: {
         sources: (sources) => shareSources(sources, { db, leadership, intervalMs }),
         history: (recorder) =>

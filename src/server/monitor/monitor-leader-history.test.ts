@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStatusHistoryRepository } from '../monitor/history/status-history.repository.js';
-import type { StatusRecorder } from '../monitor/history/status-recorder.js';
-import { NO_RESULTS } from '../monitor/status-cache.js';
-import type { Db } from './database.js';
+import { createStatusHistoryRepository } from './history/status-history.repository.js';
+import type { StatusRecorder } from './history/status-recorder.js';
+import { NO_RESULTS } from './status-cache.js';
+import type { Db } from '../db/database.js';
 import { leaderOnlyHistory } from './monitor-leader.js';
-import { openTestDatabase } from './test-support/test-database.js';
+import { openTestDatabase } from '../db/test-support/test-database.js';
 
 let db: Db | undefined;
 afterEach(async () => {

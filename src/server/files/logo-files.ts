@@ -3,8 +3,12 @@ import createDOMPurify from 'dompurify';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import { JSDOM } from 'jsdom';
-import { BadRequestError } from '../http/errors.js';
-import { PayloadTooLargeError, UnsupportedMediaTypeError } from './admin-errors.js';
+import {
+  BadRequestError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../http/errors.js';
+import { IMAGE_TYPES, imageTypeOf } from '../lib/image-types.js';
 
 /** The largest logo accepted, in bytes. */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
@@ -12,16 +16,6 @@ export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 /** The largest width or height of a raster logo: a tiny file may claim a huge image. */
 export const MAX_LOGO_PIXELS = 4096;
 
-/** Types recognised from the bytes (file-type's MIME names) and the extension each is served as. */
-const RASTER_TYPES: Record<string, string> = {
-  'image/png': '.png',
-  'image/jpeg': '.jpg',
-  'image/gif': '.gif',
-  'image/webp': '.webp',
-  'image/avif': '.avif',
-  'image/x-icon': '.ico',
-  'image/vnd.microsoft.icon': '.ico',
-};
 export const SVG_TYPE = 'image/svg+xml';
 
 export interface CheckedLogo {
@@ -108,9 +102,10 @@ export async function checkLogo(bytes: Buffer): Promise<CheckedLogo> {
   let contentType: string;
   let extension: string;
   let stored = bytes;
-  if (detected && RASTER_TYPES[detected.mime]) {
-    contentType = detected.mime === 'image/vnd.microsoft.icon' ? 'image/x-icon' : detected.mime;
-    extension = RASTER_TYPES[detected.mime]!;
+  const raster = detected && imageTypeOf(detected.mime);
+  if (raster && raster !== SVG_TYPE) {
+    contentType = raster;
+    extension = IMAGE_TYPES[raster];
     checkDimensions(bytes);
   } else if ((!detected || detected.mime === 'application/xml') && looksLikeText(bytes)) {
     const clean = sanitizeSvg(bytes.toString('utf8'));

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { createAppsRepository } from '../catalog/apps.repository.js';
-import type { Db } from './database.js';
+import type { Db } from '../db/database.js';
+import type { CatalogChanges } from './catalog-changes.js';
 
 /** The PostgreSQL channel on which instances announce catalog writes (docs/deploy.md). */
 export const CATALOG_CHANNEL = 'portal_catalog';
@@ -23,17 +23,17 @@ export interface CatalogNotifier {
 export function startCatalogNotifier(
   db: Db,
   url: string,
+  changes: CatalogChanges,
   options: { retryMs?: number; log?: (message: string) => void } = {},
 ): CatalogNotifier {
   const retryMs = options.retryMs ?? 1000;
   const instance = randomUUID();
-  const apps = createAppsRepository(db);
   let applyingRemote = false;
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
 
-  const unsubscribe = apps.onChange(() => {
+  const unsubscribe = changes.onChange(() => {
     if (applyingRemote || stopped) return;
     sql`select pg_notify(${CATALOG_CHANNEL}, ${instance})`.execute(db).catch(() => {
       // The others catch the change by its fingerprint within a second.
@@ -44,7 +44,7 @@ export function startCatalogNotifier(
     if (message.channel !== CATALOG_CHANNEL || message.payload === instance) return;
     applyingRemote = true;
     try {
-      apps.notifyChange();
+      changes.notify();
     } finally {
       applyingRemote = false;
     }

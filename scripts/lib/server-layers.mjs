@@ -1,0 +1,27 @@
+// The server's layers, lowest first (docs/architecture.md, "Layers"). A folder of src/server
+// imports only folders of lower layers, never one of its own layer nor a higher one; ESLint
+// (eslint.config.js) and `node scripts/check-imports.mjs` (part of `npm run lint`) enforce it.
+export const SERVER_LAYERS = [
+  ['lib'],
+  ['config'],
+  ['db'],
+  ['http'],
+  ['system'],
+  ['auth'],
+  ['catalog'],
+  ['files'],
+  ['users', 'monitor'],
+  ['spa', 'dev-idp'],
+  ['admin'],
+  // Entry points of their own (npm run catalog, backup, db:copy): composition roots like main.ts.
+  ['backup', 'cli'],
+];
+
+/**
+ * The imports allowed to run up a layer, each `{ from, reason }` (type imports only). None today:
+ * even Kysely's Database type is filled by the features (declaration merging, db/schema.ts).
+ */
+export const UPWARD_EXCEPTIONS = [];
+
+/** Files at the root of src/server: the composition roots, above every layer. */
+export const COMPOSITION_ROOTS = ['app.ts', 'main.ts', 'repositories.ts'];

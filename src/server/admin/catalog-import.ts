@@ -1,0 +1,235 @@
+import type { Actor, ImportResult, ManagedBy } from '../../shared/api/admin-schemas.js';
+import { columnsOf } from '../catalog/app-fields.js';
+import type { AppRecord } from '../catalog/apps.queries.js';
+import type { AppsRepository } from '../catalog/apps.repository.js';
+import type { CatalogEntry } from '../catalog/catalog-file.js';
+import { isUniqueViolation } from '../db/database.js';
+import type { CheckedLogo } from '../files/logo-files.js';
+import { ConflictError } from './admin-errors.js';
+import { nextStamp, type AdminRepository, type AppSnapshot, type Trx } from './admin.repository.js';
+import { changedFields, snapshotOf } from './app-snapshot.js';
+import { appFieldsOf, entrySnapshot, type CatalogInput } from './catalog-transfer.js';
+
+export interface ImportOptions {
+  prune: boolean;
+  dryRun: boolean;
+  actor: Actor;
+  managedBy: ManagedBy;
+  /**
+   * The file as last applied (CATALOG_FILE): only fields that changed since are applied, and
+   * apps the file already listed but an admin deleted stay deleted (decision 0006).
+   */
+  baseline?: Map<string, AppSnapshot>;
+}
+
+/** One app the import writes: what the file says, what is stored, the fields to set. */
+interface PlannedApp {
+  entry: CatalogEntry;
+  record: AppRecord | undefined;
+  fields: AppSnapshot;
+  logo: CheckedLogo | undefined;
+}
+
+/** What an import would do: the answer it gives, and the writes that make it true. */
+export interface ImportPlan {
+  result: ImportResult;
+  apps: PlannedApp[];
+  pruned: AppRecord[];
+}
+
+/** The plan of one entry: added, changed (which fields), or unchanged (undefined). */
+async function planEntry(
+  admin: AdminRepository,
+  entry: CatalogEntry,
+  logo: CheckedLogo | undefined,
+  options: ImportOptions,
+  result: ImportResult,
+): Promise<PlannedApp | undefined> {
+  const record = await admin.findApp(entry.id);
+  const wanted = entrySnapshot(entry);
+  const baseline = options.baseline?.get(entry.id);
+  if (!record || record.deletedAt !== null) {
+    // Deleted by an admin since the file last listed it (or gone for good): the deletion wins.
+    if (baseline) {
+      result.unchanged += 1;
+      return undefined;
+    }
+    result.add.push({ id: entry.id, name: entry.name });
+    return { entry, record, fields: wanted, logo };
+  }
+  // With a baseline, only what the file changed since it was last applied; admin edits stay.
+  const target = baseline ? changedFields(baseline, wanted).after : wanted;
+  const current = appFieldsOf(record);
+  const diff = changedFields(
+    Object.fromEntries(Object.keys(target).map((key) => [key, current[key]])),
+    target,
+  );
+  const changes = diff.fields.map((field) => ({
+    field,
+    before: diff.before[field],
+    after: diff.after[field],
+  }));
+  const existingLogo = logo ? await admin.findLogo(entry.id) : undefined;
+  const logoChanged = logo !== undefined && existingLogo?.sha256 !== logo.sha256;
+  if (logoChanged) changes.push({ field: 'image', before: record.image, after: logo.fileName });
+  const managedChanged = record.managedBy !== options.managedBy && options.managedBy !== 'portal';
+  if (changes.length === 0 && !managedChanged) {
+    result.unchanged += 1;
+    return undefined;
+  }
+  if (changes.length > 0) result.change.push({ id: entry.id, name: entry.name, fields: changes });
+  else result.unchanged += 1;
+  return { entry, record, fields: diff.after, logo: logoChanged ? logo : undefined };
+}
+
+/** Compares a catalog with the database: what would be added, changed and deleted. Reads only. */
+export async function planImport(
+  admin: AdminRepository,
+  input: CatalogInput,
+  options: ImportOptions,
+): Promise<ImportPlan> {
+  const result: ImportResult = {
+    dryRun: options.dryRun,
+    applied: false,
+    add: [],
+    change: [],
+    delete: [],
+    unchanged: 0,
+  };
+  const apps: PlannedApp[] = [];
+  const listed = new Set<string>();
+  for (const entry of input.entries) {
+    listed.add(entry.id);
+    const planned = await planEntry(admin, entry, input.logos.get(entry.id), options, result);
+    if (planned) apps.push(planned);
+  }
+  const pruned: AppRecord[] = [];
+  if (options.prune) {
+    for (const record of await admin.list(false)) {
+      if (listed.has(record.id)) continue;
+      pruned.push(record);
+      result.delete.push({ id: record.id, name: record.name });
+    }
+  }
+  return { result, apps, pruned };
+}
+
+/** Writes one planned app (insert, update or bring back from the trash) and its audit entry. */
+async function applyApp(
+  admin: AdminRepository,
+  trx: Trx,
+  { entry, record, fields, logo }: PlannedApp,
+  options: ImportOptions,
+  now: string,
+): Promise<void> {
+  const by = options.actor.username;
+  const { id: _id, ...row } = columnsOf(entry);
+  void _id;
+  if (!record) {
+    await admin.insertApp(
+      trx,
+      {
+        id: entry.id,
+        ...row,
+        image: '',
+        updatedBy: by,
+        managedBy: options.managedBy,
+      } as Parameters<typeof admin.insertApp>[1],
+      entry.associatedGroups,
+      now,
+    );
+  } else {
+    const changes: Record<string, unknown> = { updatedBy: by };
+    // Only the catalog file claims apps; an import through the API leaves the mark alone.
+    if (options.managedBy === 'catalog-file') changes.managedBy = 'catalog-file';
+    const all = record.deletedAt !== null;
+    for (const field of Object.keys(all ? row : fields)) {
+      if (field in row) changes[field] = row[field as keyof typeof row];
+    }
+    if (all) Object.assign(changes, { deletedAt: null, deletedBy: null });
+    const groups = all || 'associatedGroups' in fields ? entry.associatedGroups : undefined;
+    await admin.updateApp(trx, entry.id, changes, groups, now);
+  }
+  if (logo) {
+    await admin.putLogo(
+      trx,
+      entry.id,
+      { contentType: logo.contentType, bytes: logo.bytes, sha256: logo.sha256 },
+      now,
+    );
+    await admin.updateApp(trx, entry.id, { image: logo.fileName }, undefined, now);
+  }
+  const after = await admin.findApp(entry.id, trx);
+  const before = record && record.deletedAt === null ? snapshotOf(record) : null;
+  const snapshotAfter = after ? snapshotOf(after) : null;
+  const audited = before && snapshotAfter ? changedFields(before, snapshotAfter) : undefined;
+  if (audited && audited.fields.length === 0) return;
+  await admin.appendAudit(
+    trx,
+    {
+      actor: options.actor,
+      action: 'import',
+      appId: entry.id,
+      before: audited ? audited.before : before,
+      after: audited ? audited.after : snapshotAfter,
+    },
+    now,
+  );
+}
+
+/** Applies a plan in one transaction (all or nothing), one audit entry per app changed. */
+export async function applyImport(
+  deps: { admin: AdminRepository; apps: AppsRepository; clock: () => string },
+  plan: ImportPlan,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const { admin } = deps;
+  await admin
+    .transaction(async (trx) => {
+      const now = await nextStamp(trx, deps.clock());
+      for (const app of plan.apps) await applyApp(admin, trx, app, options, now);
+      for (const record of plan.pruned) {
+        await admin.updateApp(
+          trx,
+          record.id,
+          { deletedAt: now, deletedBy: options.actor.username, updatedBy: options.actor.username },
+          undefined,
+          now,
+        );
+        await admin.appendAudit(
+          trx,
+          {
+            actor: options.actor,
+            action: 'delete',
+            appId: record.id,
+            before: snapshotOf(record),
+            after: null,
+          },
+          now,
+        );
+      }
+    })
+    .catch((error: unknown) => {
+      // An app the plan adds was created after the plan was made: nothing was written.
+      if (!isUniqueViolation(error)) throw error;
+      throw new ConflictError(
+        'The catalog changed while the file was being imported (an app it adds was created meanwhile). Nothing was changed; import it again to see the new difference.',
+      );
+    });
+  deps.apps.notifyChange();
+  return { ...plan.result, applied: true };
+}
+
+/**
+ * Compares a catalog with the database and, unless a dry run, applies the difference in one
+ * transaction (all or nothing) with one `import` audit entry per app changed.
+ */
+export async function importCatalog(
+  deps: { admin: AdminRepository; apps: AppsRepository; clock: () => string },
+  input: CatalogInput,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const plan = await planImport(deps.admin, input, options);
+  if (options.dryRun || (plan.apps.length === 0 && plan.pruned.length === 0)) return plan.result;
+  return applyImport(deps, plan, options);
+}

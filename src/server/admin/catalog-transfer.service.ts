@@ -1,0 +1,35 @@
+import type { Actor, ImportResult } from '../../shared/api/admin-schemas.js';
+import type { AppsRepository } from '../catalog/apps.repository.js';
+import type { AdminRepository } from './admin.repository.js';
+import { importCatalog } from './catalog-import.js';
+import { exportCatalog, readCatalogUpload, zipExport } from './catalog-transfer.js';
+
+/**
+ * The catalog as a file, both ways (docs/catalog.md): export as YAML or a .zip with logos, and
+ * import (compare, then apply in one transaction) from the admin API and the CLI alike.
+ */
+export function createCatalogTransferService(deps: {
+  admin: AdminRepository;
+  apps: AppsRepository;
+  clock: () => string;
+}) {
+  return {
+    /** The catalog file's text; with `logos`, a .zip with catalog.yaml and logos/. */
+    async export(options: { logos: boolean }): Promise<{ yaml: string; zip?: Uint8Array }> {
+      const { yaml, files } = await exportCatalog(deps.admin, options);
+      return options.logos ? { yaml, zip: zipExport(yaml, files) } : { yaml };
+    },
+
+    /** Reads and applies (or, dryRun, only compares) an upload; a bad file is a CatalogError. */
+    async import(
+      upload: string | Uint8Array,
+      name: string,
+      options: { dryRun: boolean; prune: boolean; actor: Actor },
+    ): Promise<ImportResult> {
+      const input = await readCatalogUpload(upload, name);
+      return importCatalog(deps, input, { ...options, managedBy: 'portal' });
+    },
+  };
+}
+
+export type CatalogTransferService = ReturnType<typeof createCatalogTransferService>;
