@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: install what is missing, then run every check: typecheck, lint, format, unit and
 // integration tests, the production build with its size budget, and the browser tests.
-import { readFileSync, existsSync, mkdirSync } from 'node:fs';
+import { readFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ensureBuild,
@@ -11,26 +11,50 @@ import {
   run,
   runNpm,
 } from './lib/ensure.mjs';
+import { worktreeChanges, worktreeSnapshot } from './lib/worktree.mjs';
 
 const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts ?? {};
 const started = Date.now();
 const timings = [];
 
+/** The step running now: a failing step exits the process, and the summary names it. */
+let current;
 function step(name, action) {
   const t0 = Date.now();
+  current = name;
   console.log(`\n=== ${name} ===`);
   action();
+  current = undefined;
   timings.push([name, (Date.now() - t0) / 1000]);
 }
 
+// Taken before anything is installed or built: neither may change a file git tracks (a fresh
+// clone stays clean after `npm start`; a lock file that npm rewrites fails here).
+const treeBefore = worktreeSnapshot(ROOT);
+
 ensureDependencies();
 mkdirSync(join(ROOT, '.tmp'), { recursive: true });
+// The reports of this run only: the summary counts them.
+const report = join(ROOT, '.tmp', 'vitest-report.json');
+const e2eReport = join(ROOT, '.tmp', 'e2e-report.json');
+rmSync(report, { force: true });
+rmSync(e2eReport, { force: true });
+// A failing step exits from inside the helpers (scripts/lib/ensure.mjs): summarise then too.
+let summarised = false;
+process.on('exit', () => {
+  if (!summarised) summarise();
+});
+
+step('lock file', () => {
+  // npm ci refuses a lock file that lacks a platform's optional packages or disagrees with
+  // package.json; the container image installs with npm ci.
+  runNpm(['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund']);
+});
 
 step('typecheck', () => runNpm(['run', 'typecheck']));
 step('lint', () => runNpm(['run', 'lint']));
 step('format', () => runNpm(['run', 'format:check']));
 
-const report = join(ROOT, '.tmp', 'vitest-report.json');
 step('unit and integration tests', () =>
   runNpm([
     'run',
@@ -42,11 +66,25 @@ step('unit and integration tests', () =>
   ]),
 );
 step('build', () => ensureBuild({ force: true }));
+step('work tree unchanged by install and build', () => {
+  const changed = worktreeChanges(treeBefore, worktreeSnapshot(ROOT));
+  if (treeBefore === undefined) console.log('Not a git checkout: nothing to compare.');
+  if (changed.length > 0) {
+    console.error(
+      `Installing or building changed files that git tracks or sees (a fresh clone would be ` +
+        `dirty after npm start):\n  ${changed.join('\n  ')}\nIf it is package-lock.json, ` +
+        `regenerate it with \`npm install --package-lock-only\` and commit it.`,
+    );
+    process.exit(1);
+  }
+});
+step('deployment manifests', () =>
+  run(process.execPath, [join(ROOT, 'scripts', 'check-deploy.mjs')]),
+);
 step('bundle budget', () => run(process.execPath, [join(ROOT, 'scripts', 'check-budget.mjs')]));
 if (scripts['test:e2e']) {
   step('browser tests', () => {
     const chromium = ensureChromium();
-    const e2eJson = join(ROOT, '.tmp', 'e2e-report.json');
     runNpm(
       [
         'run',
@@ -54,7 +92,7 @@ if (scripts['test:e2e']) {
         '--',
         '--reporter=default',
         '--reporter=json',
-        `--outputFile.json=${e2eJson}`,
+        `--outputFile.json=${e2eReport}`,
       ],
       {
         env: { CHROMIUM_PATH: chromium },
@@ -63,22 +101,26 @@ if (scripts['test:e2e']) {
   });
 }
 
-let passed = 0;
-let failed = 0;
-if (existsSync(report)) {
-  const results = JSON.parse(readFileSync(report, 'utf8'));
-  passed += results.numPassedTests ?? 0;
-  failed += results.numFailedTests ?? 0;
-}
-const e2eReport = join(ROOT, '.tmp', 'e2e-report.json');
-if (scripts['test:e2e'] && existsSync(e2eReport)) {
-  const results = JSON.parse(readFileSync(e2eReport, 'utf8'));
-  passed += results.numPassedTests ?? 0;
-  failed += results.numFailedTests ?? 0;
+/** Tests counted from the reports of this run; a failed step that is not a test run counts one. */
+function summarise() {
+  let passed = 0;
+  let failed = 0;
+  for (const file of [report, e2eReport]) {
+    if (!existsSync(file)) continue;
+    const results = JSON.parse(readFileSync(file, 'utf8'));
+    passed += results.numPassedTests ?? 0;
+    failed += results.numFailedTests ?? 0;
+  }
+  console.log('\n=== summary ===');
+  for (const [name, seconds] of timings) console.log(`${name.padEnd(28)} ${seconds.toFixed(1)} s`);
+  console.log(`${'total'.padEnd(28)} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (current) {
+    console.log(`failed step: ${current}`);
+    if (failed === 0) failed = 1;
+  }
+  console.log(`tests: ${passed} passed, ${failed} failed`);
+  return failed;
 }
 
-console.log('\n=== summary ===');
-for (const [name, seconds] of timings) console.log(`${name.padEnd(28)} ${seconds.toFixed(1)} s`);
-console.log(`${'total'.padEnd(28)} ${((Date.now() - started) / 1000).toFixed(1)} s`);
-console.log(`tests: ${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);
+summarised = true;
+process.exit(summarise() > 0 ? 1 : 0);
