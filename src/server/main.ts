@@ -7,6 +7,7 @@ import { prepareCatalog } from './admin/catalog-startup.js';
 import { createAdminService } from './admin/admin.service.js';
 import { createTrashPurge } from './admin/trash-purge.js';
 import { startCatalogNotifier } from './catalog/catalog-notify.js';
+import { withStartupLock } from './db/startup-lock.js';
 import { createMonotonicClock } from './lib/clock.js';
 import { createRepositories } from './repositories.js';
 import {
@@ -53,7 +54,6 @@ async function main(): Promise<void> {
   // PostgreSQL several instances are the point: no lock (decision 0010, docs/deploy.md).
   lockDataDirFor(target, dataDir);
   const db = await connectDatabase(target);
-  await migrateToLatest(db);
   // Every repository of the database, once; the app and the start-up work share them.
   const repositories = createRepositories(db);
   // Several instances on PostgreSQL hear of each other's catalog writes at once (decision 0016).
@@ -73,14 +73,19 @@ async function main(): Promise<void> {
     apps,
     clock: createMonotonicClock(),
   });
-  await prepareCatalog({
-    config,
-    db,
-    storage,
-    apps,
-    admin: repositories.admin,
-    adminService,
-    log: (message) => console.log(message),
+  // Replicas started together on one PostgreSQL database take turns: the first migrates and
+  // loads the catalog, the others find both done.
+  await withStartupLock(target, async () => {
+    await migrateToLatest(db);
+    await prepareCatalog({
+      config,
+      db,
+      storage,
+      apps,
+      admin: repositories.admin,
+      adminService,
+      log: (message) => console.log(message),
+    });
   });
   // The trash is purged at start-up (above) and every hour while the server runs.
   const trashPurge = createTrashPurge({

@@ -170,3 +170,41 @@ describe('two portal instances on one PostgreSQL database', () => {
     expect(JSON.stringify(me.body)).toContain('Bob');
   });
 });
+
+describe('instances started at the same moment on an empty PostgreSQL database', () => {
+  it('all start: one migrates and loads the catalog, the others wait for it', async () => {
+    const fresh = await createPostgresDatabase('portal_instances_together');
+    const dir = mkdtempSync(join(tmpdir(), 'portal-instances-together-'));
+    const ports = [await freePort(), await freePort()];
+    const together = ports.map((port) =>
+      startMain({
+        DATABASE_URL: fresh.url,
+        DATA_DIR: dir,
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${ports[0]}`,
+        MONITOR_PROBE: 'false',
+        NODE_ENV: 'development',
+      }),
+    );
+    try {
+      // Before the start-up lock, one of two replicas stopped on a conflict while the other
+      // loaded the demo catalog.
+      await Promise.all(together.map((server) => server.ready));
+      const counts = await Promise.all(
+        ports.map(async (port) => {
+          const response = await fetch(`http://127.0.0.1:${port}/api/apps?perPage=100`);
+          return ((await response.json()) as { items: unknown[] }).items.length;
+        }),
+      );
+      expect(counts[0]).toBeGreaterThan(0);
+      expect(counts[1]).toBe(counts[0]);
+    } finally {
+      for (const server of together) {
+        server.signal('SIGKILL');
+        await server.exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+      await fresh.drop();
+    }
+  });
+});
