@@ -31,11 +31,23 @@ describe('the home page with the demo catalog', () => {
     await context.close();
   });
 
-  it('falls back to the app for unknown paths and keeps API 404s as JSON', async () => {
-    const page = await suite.browser.newPage();
+  it('answers unknown paths with a 404 page that links home, and keeps API 404s as JSON', async () => {
+    const context = await suite.browser.newContext();
+    const watched = await watch(context);
+    const page = await context.newPage();
     const response = await page.goto(`${suite.portal.url}/some/deep/link`);
-    expect(response?.status()).toBe(200);
-    expect(await page.title()).toBeTruthy();
+    expect(response?.status()).toBe(404);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Page not found' }).count())
+      .toBe(1);
+    expect(await page.title()).toMatch(/^Page not found · /);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Go to the portal’s home page' }).click();
+    await expect.poll(() => page.getByRole('article').count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/');
+    // The console's path stays a page on reload.
+    expect((await page.goto(`${suite.portal.url}/admin`))?.status()).toBe(200);
+    expect(watched.pageErrors).toEqual([]);
     const api = await fetch(`${suite.portal.url}/api/nothing-here`);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({
@@ -43,6 +55,6 @@ describe('the home page with the demo catalog', () => {
       message: "The requested resource wasn't found.",
       data: {},
     });
-    await page.close();
+    await context.close();
   });
 });

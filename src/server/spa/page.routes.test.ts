@@ -239,6 +239,23 @@ describe('other paths and fallbacks', () => {
     }
   });
 
+  it('answers paths that are no page of the portal with a 404 page that links home', async () => {
+    await start(render, { PORTAL_TITLE: 'Lab <Portal>' });
+    for (const url of ['/some/typo', '/dev-idp/authorize?x=1', '/administrator', '/auth/nope']) {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('<title>Page not found · Lab &lt;Portal&gt;</title>');
+      expect(response.body).toContain('<h1 class="text-2xl font-bold">Page not found</h1>');
+      expect(response.body).toContain('href="/"');
+      expect(response.body).not.toContain(PAGE_STATE_ID);
+    }
+    // The portal's own pages keep working on reload.
+    for (const url of ['/', '/admin', '/admin/apps/x', '/?q=galaxy']) {
+      expect((await ctx.app.inject({ url })).statusCode, url).toBe(200);
+    }
+  });
+
   it('sends the state with an empty root when the rendering bundle is not built', async () => {
     await start(null);
     const { body } = await ctx.app.inject({ url: '/' });

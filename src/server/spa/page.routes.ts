@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { routeOf } from '../../shared/routes/client-routes.js';
 import type { PageService } from './page.service.js';
 
 /** Personal pages hold a user's data: no cache may keep them, not even the browser's. */
@@ -26,8 +27,9 @@ function matches(request: FastifyRequest, etag: string): boolean {
 }
 
 /**
- * The pages: `/` is rendered on the server for whoever asks (page.service.ts); any other path
- * outside /api and /assets gets the page shell, which the browser renders (the SPA's own paths).
+ * The pages: `/` is rendered on the server for whoever asks (page.service.ts); the SPA's other
+ * paths (/admin) get the page shell, which the browser renders; any other path outside /api and
+ * /assets is a 404 page.
  * Registered in the portal's scope: `/` needs to know who is calling.
  */
 export const pageRoutes: FastifyPluginAsync<{ pages: PageService }> = async (app, { pages }) => {
@@ -54,6 +56,11 @@ export const pageRoutes: FastifyPluginAsync<{ pages: PageService }> = async (app
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (isReserved(path)) return reply.callNotFound();
+    // No page of the portal here: a real 404 (monitors and crawlers see no soft 404), with a
+    // page that says so and links home.
+    if (routeOf(path) === 'not-found') {
+      return reply.code(404).type(HTML).header('cache-control', REVALIDATE).send(pages.notFound());
+    }
     return reply.type(HTML).header('cache-control', REVALIDATE).send(pages.shell());
   });
 };

@@ -8,6 +8,7 @@ import {
   type RenderPage,
 } from '../../shared/api/page-schemas.js';
 import type { App, Me, PortalInfo } from '../../shared/api/schemas.js';
+import { DEFAULT_PORTAL_TITLE, notFoundTitle } from '../../shared/routes/client-routes.js';
 import type { Principal } from '../auth/principal.js';
 import { loadRenderer } from './page-renderer.js';
 import { inlineStylesheets, parseTemplate, type PageTemplate } from './page-template.js';
@@ -34,6 +35,13 @@ export interface RenderedPage {
   /** A weak validator of a public page: it changes with the catalog, the texts and the build. */
   etag: string | undefined;
 }
+
+/** The not-found page's markup before the browser renders it (the classes of not-found-page.tsx). */
+const NOT_FOUND_BODY =
+  '<main class="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 px-4 py-10">' +
+  '<h1 class="text-2xl font-bold">Page not found</h1>' +
+  '<p>There is no page at this address. It may have moved, or the link may have a typo.</p>' +
+  '<p><a class="link link-primary" href="/">Go to the portal’s home page</a></p></main>';
 
 /** Public pages remembered per catalog state, one per query string; a bound against `?q=` spam. */
 const MAX_PUBLIC_PAGES = 32;
@@ -100,12 +108,26 @@ export function createPageService(deps: PageDeps) {
       return page;
     },
 
+    /**
+     * The page for a path that is no page of the portal (served with status 404): a message and
+     * the way home without JavaScript; the browser renders the same, with the header, over it.
+     */
+    notFound: (() => {
+      let html: string | undefined;
+      return () =>
+        (html ??= deps.template.fill({
+          title: notFoundTitle(deps.portal.title),
+          body: NOT_FOUND_BODY,
+          state: null,
+        }));
+    })(),
+
     /** The page without state or markup, for paths the browser renders itself (e.g. /admin). */
     shell: (() => {
       let html: string | undefined;
       return () =>
         (html ??= deps.template.fill({
-          title: deps.portal.title.trim() || 'App Portal',
+          title: deps.portal.title.trim() || DEFAULT_PORTAL_TITLE,
           body: '',
           state: null,
         }));

@@ -10,6 +10,7 @@ import { AdminRoute } from './admin-route.js';
 import { bootstrap, createStores, type AppEnvironment } from './create-stores.js';
 import { Header } from './header.js';
 import { HomePage } from './home-page.js';
+import { NotFoundPage } from './not-found-page.js';
 import { useRoute } from './routes.js';
 import { useAppSearch } from './use-app-search.js';
 
@@ -62,6 +63,8 @@ export function App({
             status={stores.status}
             onCatalogChanged={() => void stores.catalog.getState().load()}
           />
+        ) : route === 'not-found' ? (
+          <NotFoundPage title={info?.title ?? ''} go={go} />
         ) : (
           <HomePage
             title={info?.title ?? ''}

@@ -1,15 +1,7 @@
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { routeOf, type Route } from '../../shared/routes/client-routes.js';
 
-/** The SPA's screens: the home page, and the admin console (loaded on demand). */
-export type Route = 'home' | 'admin';
-
-export const ADMIN_PATH = '/admin';
-
-/** `/admin` and anything under it is the console; every other path is the home page. */
-export function routeOf(path: string): Route {
-  const pathname = path.split(/[?#]/, 1)[0] ?? '';
-  return pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`) ? 'admin' : 'home';
-}
+export { ADMIN_PATH, HOME_PATH, routeOf, type Route } from '../../shared/routes/client-routes.js';
 
 /**
  * The current route, from the path the app started on, then from the browser's history
