@@ -148,6 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
 
+  // The portal's texts, and whether anyone can sign in here (no sign-in control without an IdP).
+  const signInAvailable = identity.routes.signIn !== undefined;
+  const portalInfo = { ...config.portal, signInAvailable };
   // The home page rendered for each viewer, from the same services as the API (src/server/spa).
   const pages =
     deps.webRoot === false
@@ -157,8 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           render: deps.renderPage,
           visibleApps,
           me: (principal) => usersService.me(principal),
-          portal: config.portal,
-          signInAvailable: identity.routes.signIn !== undefined,
+          portal: portalInfo,
+          signInAvailable,
           log: () => app.log,
         });
 
@@ -190,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Large API answers and rendered pages go out compressed (static files are pre-compressed).
     await portal.register(compression);
     await portal.register(authentication, { authenticators: identity.authenticators });
-    await portal.register(portalInfoRoutes, { portal: config.portal });
+    await portal.register(portalInfoRoutes, { portal: portalInfo });
     await portal.register(appsRoutes, { apps: appsService });
     await portal.register(meRoutes, { users: usersService });
     await portal.register(filesRoutes, { apps: repos.apps });

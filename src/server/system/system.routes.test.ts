@@ -28,7 +28,18 @@ describe('system routes', () => {
       title: 'Genomics Apps',
       subtitle: 'Lab portal',
       footer: '© 2026 Lab',
+      signInAvailable: true,
     });
+  });
+
+  it('GET /api/portal says when nobody can sign in (no identity provider)', async () => {
+    const bare = await createTestContext({ env: { OIDC_ISSUER: '' } });
+    try {
+      const response = await bare.app.inject({ method: 'GET', url: '/api/portal' });
+      expect(response.json()).toMatchObject({ signInAvailable: false });
+    } finally {
+      await bare.close();
+    }
   });
 
   it('answers unknown API paths with the one error body', async () => {

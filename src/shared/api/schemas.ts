@@ -115,6 +115,11 @@ export const PortalInfoSchema = Type.Object(
     title: Type.String(),
     subtitle: Type.String(),
     footer: Type.String(),
+    signInAvailable: Type.Boolean({
+      description:
+        'Whether people can sign in here (an identity provider is configured). Without one the ' +
+        'portal offers no sign-in control.',
+    }),
   },
   { additionalProperties: false },
 );

@@ -8,6 +8,8 @@ const AdminPage = lazy(() => import('./admin-page.js'));
 
 export interface AdminRouteProps {
   session: SessionStore;
+  /** False on a portal without an identity provider: nobody can sign in to use the console. */
+  signInAvailable: boolean;
   status: StatusStore;
   onCatalogChanged(): void;
 }
@@ -25,7 +27,12 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
  * /admin: the console for admins (as /api/me says; the server checks every call too), a sign-in
  * prompt for visitors, and a clear "not allowed" page for everyone else.
  */
-export function AdminRoute({ session, status, onCatalogChanged }: AdminRouteProps) {
+export function AdminRoute({
+  session,
+  signInAvailable,
+  status,
+  onCatalogChanged,
+}: AdminRouteProps) {
   const initialized = useStore(session, (state) => state.initialized);
   const isAuthenticated = useStore(session, (state) => state.isAuthenticated);
   const isAdmin = useStore(session, (state) => state.isAdmin);
@@ -35,6 +42,21 @@ export function AdminRoute({ session, status, onCatalogChanged }: AdminRouteProp
     return (
       <Notice title="Admin console">
         <p role="status">Checking your account…</p>
+      </Notice>
+    );
+  }
+  if (!isAuthenticated && !signInAvailable) {
+    return (
+      <Notice title="Admin console">
+        <p>
+          Sign-in is not set up on this portal, so nobody can use the admin console here. The
+          portal’s operator can connect an identity provider (OIDC_ISSUER).
+        </p>
+        <div>
+          <a href="/" className="btn btn-ghost btn-sm">
+            Back to the portal
+          </a>
+        </div>
       </Notice>
     );
   }

@@ -60,6 +60,7 @@ export function App({
         {route === 'admin' ? (
           <AdminRoute
             session={stores.session}
+            signInAvailable={info?.signInAvailable !== false}
             status={stores.status}
             onCatalogChanged={() => void stores.catalog.getState().load()}
           />

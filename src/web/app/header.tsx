@@ -44,6 +44,8 @@ export function Header({ info, session, search, go }: HeaderProps) {
   const props = {
     isAuthenticated,
     user,
+    // Offered until the server says otherwise (the rendered page says it from the first byte).
+    signInAvailable: info?.signInAvailable !== false,
     onSignIn: login,
     onSignOut: () => void logout(),
   };

@@ -80,7 +80,7 @@ describe('silent sign-on on load, in the whole app', () => {
 
   it('does not check at all when the server says nobody can sign in on this portal', async () => {
     const state: PageState = {
-      portal: { title: 'Portal', subtitle: '', footer: '' },
+      portal: { title: 'Portal', subtitle: '', footer: '', signInAvailable: true },
       me: null,
       apps: [galaxy],
       search: '',

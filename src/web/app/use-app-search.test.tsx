@@ -11,7 +11,7 @@ function setUp(query: string) {
   const stores = createStores(
     { storage: localStorage, currentPath: () => '/', navigate: vi.fn(), submitPost: vi.fn() },
     {
-      portal: { title: 'Portal', subtitle: '', footer: '' },
+      portal: { title: 'Portal', subtitle: '', footer: '', signInAvailable: true },
       me: null,
       apps: [galaxy, igv],
       search: query,

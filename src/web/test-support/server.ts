@@ -7,6 +7,7 @@ export const portalInfo: PortalInfo = {
   title: 'Genomics Portal',
   subtitle: 'MMGE App Portal',
   footer: '© 2023 Indiana University',
+  signInAvailable: true,
 };
 
 export function appList(items: App[]): AppList {

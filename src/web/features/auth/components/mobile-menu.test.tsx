@@ -18,7 +18,13 @@ const icon = () => screen.getByRole('button', { name: /menu/ }).querySelector('s
 describe('MobileMenu (below 768 px)', () => {
   it('is a menu button with a bars icon when closed and a close icon when open', async () => {
     render(
-      <MobileMenu isAuthenticated={false} user={null} onSignIn={vi.fn()} onSignOut={vi.fn()} />,
+      <MobileMenu
+        signInAvailable
+        isAuthenticated={false}
+        user={null}
+        onSignIn={vi.fn()}
+        onSignOut={vi.fn()}
+      />,
     );
     const button = screen.getByRole('button', { name: 'Open menu' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -37,7 +43,13 @@ describe('MobileMenu (below 768 px)', () => {
   it('greets "Welcome!" and offers "Sign In" when signed out', async () => {
     const onSignIn = vi.fn();
     render(
-      <MobileMenu isAuthenticated={false} user={null} onSignIn={onSignIn} onSignOut={vi.fn()} />,
+      <MobileMenu
+        signInAvailable
+        isAuthenticated={false}
+        user={null}
+        onSignIn={onSignIn}
+        onSignOut={vi.fn()}
+      />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(screen.getByText('Welcome!')).toBeInTheDocument();
@@ -49,7 +61,15 @@ describe('MobileMenu (below 768 px)', () => {
 
   it('greets "Hello, {given name}" and offers "Sign Out" when signed in', async () => {
     const onSignOut = vi.fn();
-    render(<MobileMenu isAuthenticated user={grace} onSignIn={vi.fn()} onSignOut={onSignOut} />);
+    render(
+      <MobileMenu
+        signInAvailable
+        isAuthenticated
+        user={grace}
+        onSignIn={vi.fn()}
+        onSignOut={onSignOut}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(screen.getByText('Hello, Grace')).toBeInTheDocument();
     expect(screen.queryByText('Welcome!')).not.toBeInTheDocument();
@@ -62,7 +82,13 @@ describe('MobileMenu (below 768 px)', () => {
     render(
       <>
         <p>outside</p>
-        <MobileMenu isAuthenticated={false} user={null} onSignIn={vi.fn()} onSignOut={vi.fn()} />
+        <MobileMenu
+          signInAvailable
+          isAuthenticated={false}
+          user={null}
+          onSignIn={vi.fn()}
+          onSignOut={vi.fn()}
+        />
       </>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
@@ -73,5 +99,18 @@ describe('MobileMenu (below 768 px)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     await userEvent.click(screen.getByText('outside'));
     expect(screen.queryByText('Welcome!')).not.toBeInTheDocument();
+  });
+
+  it('shows nothing to visitors of a portal without an identity provider', () => {
+    const { container } = render(
+      <MobileMenu
+        signInAvailable={false}
+        isAuthenticated={false}
+        user={null}
+        onSignIn={vi.fn()}
+        onSignOut={vi.fn()}
+      />,
+    );
+    expect(container).toBeEmptyDOMElement();
   });
 });

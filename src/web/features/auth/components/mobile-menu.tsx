@@ -14,6 +14,7 @@ import { WITH_SCRIPTS, WITHOUT_SCRIPTS, type UserMenuProps } from './user-menu.j
 export function MobileMenu({
   isAuthenticated,
   user,
+  signInAvailable,
   onSignIn,
   onSignOut,
   links,
@@ -34,6 +35,8 @@ export function MobileMenu({
   }, [open]);
 
   const signedIn = isAuthenticated && user !== null;
+  // Nobody can sign in here: the panel would hold nothing to do.
+  if (!signedIn && !signInAvailable) return null;
   return (
     <div ref={container} className="relative">
       {!signedIn && (

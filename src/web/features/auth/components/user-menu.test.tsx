@@ -17,15 +17,44 @@ describe('UserMenu (768 px and wider)', () => {
   it('reads "Sign in" when signed out and signs in on click', async () => {
     const onSignIn = vi.fn();
     render(
-      <UserMenu isAuthenticated={false} user={null} onSignIn={onSignIn} onSignOut={vi.fn()} />,
+      <UserMenu
+        signInAvailable
+        isAuthenticated={false}
+        user={null}
+        onSignIn={onSignIn}
+        onSignOut={vi.fn()}
+      />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(onSignIn).toHaveBeenCalledOnce();
     expect(screen.queryByTestId('user-avatar')).not.toBeInTheDocument();
   });
 
+  it('offers no sign-in at all on a portal without an identity provider', () => {
+    const { container } = render(
+      <UserMenu
+        signInAvailable={false}
+        isAuthenticated={false}
+        user={null}
+        onSignIn={vi.fn()}
+        onSignOut={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(container).toBeEmptyDOMElement();
+  });
+
   it('reads "Hello, {given name}" with an avatar of its first letter when signed in', () => {
-    render(<UserMenu isAuthenticated user={ada} onSignIn={vi.fn()} onSignOut={vi.fn()} />);
+    render(
+      <UserMenu
+        signInAvailable
+        isAuthenticated
+        user={ada}
+        onSignIn={vi.fn()}
+        onSignOut={vi.fn()}
+      />,
+    );
     const button = screen.getByRole('button', { name: 'Hello, ada' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByTestId('user-avatar')).toHaveTextContent(/^A$/);
@@ -34,7 +63,15 @@ describe('UserMenu (768 px and wider)', () => {
 
   it('opens a menu with "Sign out", focused, and signs out from it', async () => {
     const onSignOut = vi.fn();
-    render(<UserMenu isAuthenticated user={ada} onSignIn={vi.fn()} onSignOut={onSignOut} />);
+    render(
+      <UserMenu
+        signInAvailable
+        isAuthenticated
+        user={ada}
+        onSignIn={vi.fn()}
+        onSignOut={onSignOut}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Hello, ada' }));
     expect(screen.getByRole('button', { name: 'Hello, ada' })).toHaveAttribute(
       'aria-expanded',
@@ -51,7 +88,13 @@ describe('UserMenu (768 px and wider)', () => {
     render(
       <>
         <p>outside</p>
-        <UserMenu isAuthenticated user={ada} onSignIn={vi.fn()} onSignOut={vi.fn()} />
+        <UserMenu
+          signInAvailable
+          isAuthenticated
+          user={ada}
+          onSignIn={vi.fn()}
+          onSignOut={vi.fn()}
+        />
       </>,
     );
     const trigger = screen.getByRole('button', { name: 'Hello, ada' });

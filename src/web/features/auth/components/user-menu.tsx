@@ -13,6 +13,8 @@ export const WITHOUT_SCRIPTS = 'hidden [@media(scripting:none)]:inline-flex';
 export interface UserMenuProps {
   isAuthenticated: boolean;
   user: SessionUser | null;
+  /** False on a portal without an identity provider: then no sign-in control is offered. */
+  signInAvailable: boolean;
   onSignIn(): void;
   onSignOut(): void;
 }
@@ -21,7 +23,13 @@ export interface UserMenuProps {
  * The header's user button on screens 768 px and wider: `Sign in` when signed out; when signed
  * in, `Hello, {given name}` with the letter avatar, opening a small menu with `Sign out`.
  */
-export function UserMenu({ isAuthenticated, user, onSignIn, onSignOut }: UserMenuProps) {
+export function UserMenu({
+  isAuthenticated,
+  user,
+  signInAvailable,
+  onSignIn,
+  onSignOut,
+}: UserMenuProps) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
@@ -35,6 +43,7 @@ export function UserMenu({ isAuthenticated, user, onSignIn, onSignOut }: UserMen
   }, [open]);
 
   if (!isAuthenticated || !user) {
+    if (!signInAvailable) return null;
     // The button signs in through the session store (which adds the way back); without
     // JavaScript (`scripting: none`) a plain link to the sign-in shows instead.
     return (
