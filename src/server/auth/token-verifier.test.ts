@@ -191,7 +191,18 @@ describe('bearer tokens', () => {
 
   it('treats a groups claim of the wrong type as no groups, not an error', async () => {
     await ctx.seed([{ id: 'restricted', groups: ['genomics'] }]);
-    for (const groups of [42, { genomics: true }, 'genomics-admin', null]) {
+    for (const groups of [
+      42,
+      { genomics: true },
+      'genomics-admin',
+      null,
+      // Checklist 20 and 26: neither a string nor a malformed entry grants the group.
+      'genomics',
+      '/genomics',
+      ['genomics '],
+      ['//genomics'],
+      ['/genomics/team-a', '/Genomics', '/genomics-admin'],
+    ]) {
       const token = await ctx.issuer.tokenFor('odd', groups);
       const response = await ctx.app.inject({
         method: 'GET',
@@ -199,8 +210,23 @@ describe('bearer tokens', () => {
         headers: bearer(token),
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json().items.map((a: { id: string }) => a.id)).toEqual(['open']);
+      expect(
+        response.json().items.map((a: { id: string }) => a.id),
+        JSON.stringify(groups),
+      ).toEqual(['open']);
     }
+    const member = await ctx.issuer.tokenFor('member', ['/genomics']);
+    const visible = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/apps',
+      headers: bearer(member),
+    });
+    expect(
+      visible
+        .json()
+        .items.map((a: { id: string }) => a.id)
+        .sort(),
+    ).toEqual(['open', 'restricted']);
   });
 });
 

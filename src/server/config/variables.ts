@@ -123,7 +123,7 @@ export const VARIABLES = defineVariables({
   OIDC_GROUPS_CLAIM: {
     at: 'oidc.groupsClaim',
     description:
-      "Token claim holding the user's groups (a list; leading `/` removed, names trimmed).",
+      "Token claim holding the user's groups: a list of names or Keycloak full paths (one leading `/` removed; `/a/b` is the group `a/b`). A claim that is not a list, or an entry with white space around it, empty segments or control characters, grants nothing (docs/decisions/0023-group-claims.md).",
     defaultText: 'user_groups',
     parse: nonEmpty,
   },
