@@ -36,10 +36,13 @@ export function createIdentity(deps: IdentityDeps): {
   routes: AuthRoutesOptions;
 } {
   const { config } = deps;
-  const { issuer, clientId, clientSecret, clockToleranceSeconds, groupsClaim } = config.oidc;
+  const { issuer, clientId, clientSecret, clockToleranceSeconds, groupsClaim, requireAtJwt } =
+    config.oidc;
   const verifier =
     deps.verifier ??
-    (issuer ? createTokenVerifier({ issuer, clientId, clockToleranceSeconds }) : undefined);
+    (issuer
+      ? createTokenVerifier({ issuer, clientId, clockToleranceSeconds, requireAtJwt })
+      : undefined);
   const oidc =
     deps.oidc ??
     (issuer

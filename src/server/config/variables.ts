@@ -140,6 +140,13 @@ export const VARIABLES = defineVariables({
     defaultText: '30',
     parse: seconds(300),
   },
+  OIDC_REQUIRE_AT_JWT: {
+    at: 'oidc.requireAtJwt',
+    description:
+      'Accept only bearer tokens whose header `typ` is `at+jwt` (RFC 9068). Set `true` when the provider marks its access tokens so (Keycloak: the client\'s advanced setting _Use "at+jwt" as access token header type_). Otherwise a header `typ` of `JWT`, or none, is accepted too. ID, refresh and logout tokens are refused either way (docs/auth.md). On with the demo identity provider.',
+    defaultText: 'false',
+    parse: bool,
+  },
   PORTAL_TITLE: {
     at: 'portal.title',
     description: 'Title shown in the header and the browser tab.',
