@@ -136,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     activeSessions: () => repos.sessions.countActive(Date.now()),
     loadCatalog: () => visibleApps(null),
     monitor: deps.monitor,
+    log: () => app.log,
   });
   const identity = createIdentity({
     config,

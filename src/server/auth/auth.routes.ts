@@ -234,16 +234,16 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
       if (!isSameOriginRequest(request.headers, portalOrigin)) throw new CrossSiteRequestError();
       void reply.header('cache-control', 'no-store');
       const secret = request.cookies[cookies.session.name];
-      const idToken = secret && signIn ? await signIn.end(secret) : undefined;
+      if (secret && signIn) await signIn.end(secret);
       void reply.clearCookie(cookies.session.name, cookies.session.options);
 
       let redirectTo = `${publicUrl}/`;
       if (oidc) {
         try {
-          const url = await oidc.endSessionUrl({
-            post_logout_redirect_uri: publicUrl,
-            ...(idToken ? { id_token_hint: idToken } : {}),
-          });
+          // `client_id` and the registered `post_logout_redirect_uri`,
+          // never `id_token_hint`: a token in a URL stays in browser history and provider logs.
+          // Without the hint, the provider may ask the user to confirm (Keycloak does).
+          const url = await oidc.endSessionUrl(publicUrl);
           if (url) redirectTo = url.href;
         } catch (error) {
           request.log.warn(

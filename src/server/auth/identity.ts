@@ -5,7 +5,7 @@ import type { AuthRoutesOptions } from './auth.routes.js';
 import { bearerAuthenticator, type Authenticator } from './authenticate.js';
 import { createOidcClient, describeError, type OidcClient } from './oidc-client.js';
 import type { Principal } from './principal.js';
-import { createMissingGroupsReporter } from './missing-groups.js';
+import { createGroupsClaimReporter } from './missing-groups.js';
 import { sessionAuthenticator } from './session-authenticator.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { createSignInService } from './sign-in.service.js';
@@ -36,10 +36,13 @@ export function createIdentity(deps: IdentityDeps): {
   routes: AuthRoutesOptions;
 } {
   const { config } = deps;
-  const { issuer, clientId, clientSecret, clockToleranceSeconds, groupsClaim } = config.oidc;
+  const { issuer, clientId, clientSecret, clockToleranceSeconds, groupsClaim, requireAtJwt } =
+    config.oidc;
   const verifier =
     deps.verifier ??
-    (issuer ? createTokenVerifier({ issuer, clientId, clockToleranceSeconds }) : undefined);
+    (issuer
+      ? createTokenVerifier({ issuer, clientId, clockToleranceSeconds, requireAtJwt })
+      : undefined);
   const oidc =
     deps.oidc ??
     (issuer
@@ -52,7 +55,7 @@ export function createIdentity(deps: IdentityDeps): {
         })
       : undefined);
   const cookies = authCookies(config.publicUrl);
-  const onClaims = createMissingGroupsReporter({
+  const onClaims = createGroupsClaimReporter({
     groupsClaim,
     warn: (details, message) => deps.log().warn(details, message),
   });

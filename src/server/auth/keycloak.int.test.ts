@@ -4,7 +4,8 @@ import {
   startKeycloak,
   type RunningKeycloak,
 } from '../../../scripts/keycloak/keycloak.mjs';
-import { createTestContext, type TestContext } from '../test-support/test-app.js';
+import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
+import { createOidcClient, type OidcClient, type TokenSet } from './oidc-client.js';
 import { createTestBrowser, type TestBrowser } from './test-support/test-browser.js';
 
 // The sign-in against a real Keycloak with the realm file of the repository. It runs whenever
@@ -34,11 +35,11 @@ describe.skipIf(!availability.ok)('sign-in against a real Keycloak', () => {
     contexts = [];
   });
 
-  async function setup() {
+  async function setup(oidc?: OidcClient) {
     const clock = { time: Date.now() };
     const ctx = await createTestContext({
       env: { PUBLIC_URL: PORTAL, OIDC_ISSUER: keycloak.issuer },
-      deps: { now: () => clock.time, verifier: undefined },
+      deps: { now: () => clock.time, verifier: undefined, ...(oidc ? { oidc } : {}) },
     });
     contexts.push(ctx);
     return { ctx, clock, browser: () => createTestBrowser({ app: ctx.app, origin: PORTAL }) };
@@ -178,6 +179,41 @@ describe.skipIf(!availability.ok)('sign-in against a real Keycloak', () => {
     expect(nobody.body).toContain('data-silent-sso="anonymous"');
   });
 
+  // Finding 3 of issue 21 (checklist 16, 17, 52): Keycloak's access token is a bearer token,
+  // its ID token (first or refreshed) and its refresh token are not.
+  it("accepts Keycloak's access tokens as bearer, refuses its ID and refresh tokens", async () => {
+    const issued: TokenSet[] = [];
+    const real = createOidcClient({
+      issuer: keycloak.issuer,
+      clientId: 'app-portal',
+      clientSecret: undefined,
+      redirectUri: `${PORTAL}/auth/callback`,
+      clockToleranceSeconds: 30,
+    });
+    const { ctx, browser } = await setup({
+      ...real,
+      issuer: real.issuer,
+      async exchangeCode(url, checks) {
+        const tokens = await real.exchangeCode(url, checks);
+        issued.push(tokens);
+        return tokens;
+      },
+    });
+    await signIn(browser(), 'alice');
+    const [first] = issued;
+    const refreshed = await real.refresh(first?.refreshToken ?? '');
+    const call = (token: string) => ctx.app.inject({ url: '/api/me', headers: bearer(token) });
+    for (const tokens of [first, refreshed]) {
+      const accepted = await call(tokens?.accessToken ?? '');
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toMatchObject({ username: 'alice', groups: ['genomics', 'staff'] });
+      for (const other of [tokens?.idToken ?? '', tokens?.refreshToken ?? '']) {
+        const refused = await call(other);
+        expect(refused.statusCode).toBe(401);
+      }
+    }
+  });
+
   it('signs out of Keycloak too, and comes back to PUBLIC_URL', async () => {
     const { browser } = await setup();
     const b = browser();
@@ -188,8 +224,16 @@ describe.skipIf(!availability.ok)('sign-in against a real Keycloak', () => {
     expect(url.href.startsWith(`${keycloak.issuer}/protocol/openid-connect/logout`)).toBe(true);
     expect(url.searchParams.get('client_id')).toBe('app-portal');
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(PORTAL);
-    expect(url.searchParams.get('id_token_hint')).toBeTruthy();
-    const done = await b.get(logout.location ?? '');
+    // No token in the URL (finding 3 of issue 21): Keycloak asks the user to confirm instead.
+    expect(url.searchParams.has('id_token_hint')).toBe(false);
+    expect(url.href).not.toMatch(/eyJ/);
+    const confirm = await b.get(logout.location ?? '');
+    expect(confirm.status).toBe(200);
+    const { action, fields } = b.form(confirm.body);
+    const done = await b.post(new URL(action, confirm.url).href, {
+      ...fields,
+      confirmLogout: fields.confirmLogout ?? 'Logout',
+    });
     expect(done.status).toBe(302);
     expect(done.location?.startsWith(PORTAL)).toBe(true);
 

@@ -1,30 +1,59 @@
 import { createHash } from 'node:crypto';
+import { readGroupsClaim } from '../../shared/identity/groups.js';
 
 /** Subjects remembered at once; beyond it the memory starts again (and may log again). */
 const MAX_REMEMBERED = 10_000;
 
 /**
- * Reports a token without the groups claim once per subject: the user then sees only public
- * apps, and the usual cause is a missing group mapper at the provider. The log names the claim
- * and a digest of the subject, never a claim's value.
+ * Reports, once per subject, a token whose groups claim is missing (usually a missing group
+ * mapper at the provider) or malformed (not a list, or entries that are not group names, which
+ * grant nothing: docs/decisions/0023-group-claims.md). The user then sees fewer apps than the
+ * provider meant. The log names the claim, the problem and a digest of the subject, never a
+ * claim's value.
  */
-export function createMissingGroupsReporter(options: {
+export function createGroupsClaimReporter(options: {
   groupsClaim: string;
   warn: (details: Record<string, unknown>, message: string) => void;
 }) {
   const seen = new Set<string>();
-  return (claims: Record<string, unknown>): void => {
-    if (claims[options.groupsClaim] !== undefined) return;
-    const subject = createHash('sha256')
-      .update(String(claims.sub ?? ''))
+  const claim = options.groupsClaim;
+  const once = (problem: string, subjectClaim: unknown, report: (digest: string) => void) => {
+    const digest = createHash('sha256')
+      .update(String(subjectClaim ?? ''))
       .digest('hex')
       .slice(0, 16);
-    if (seen.has(subject)) return;
+    const key = `${problem}:${digest}`;
+    if (seen.has(key)) return;
     if (seen.size >= MAX_REMEMBERED) seen.clear();
-    seen.add(subject);
-    options.warn(
-      { claim: options.groupsClaim, subjectDigest: subject },
-      `a token has no "${options.groupsClaim}" claim (OIDC_GROUPS_CLAIM): the user sees only public apps; check the provider's group mapper`,
-    );
+    seen.add(key);
+    report(digest);
+  };
+  return (claims: Record<string, unknown>): void => {
+    const value = claims[claim];
+    if (value === undefined) {
+      once('missing', claims.sub, (subjectDigest) =>
+        options.warn(
+          { claim, subjectDigest },
+          `a token has no "${claim}" claim (OIDC_GROUPS_CLAIM): the user sees only public apps; check the provider's group mapper`,
+        ),
+      );
+      return;
+    }
+    const parsed = readGroupsClaim(value);
+    if (parsed.malformedClaim) {
+      once('malformed', claims.sub, (subjectDigest) =>
+        options.warn(
+          { claim, subjectDigest },
+          `a token's "${claim}" claim is not a list (OIDC_GROUPS_CLAIM): it grants no group; make the provider's group mapper multivalued`,
+        ),
+      );
+    } else if (parsed.refusedEntries > 0) {
+      once('entries', claims.sub, (subjectDigest) =>
+        options.warn(
+          { claim, subjectDigest, refusedEntries: parsed.refusedEntries },
+          `a token's "${claim}" claim has entries that are not group names (white space, empty path segments, control characters): they grant nothing`,
+        ),
+      );
+    }
   };
 }

@@ -58,8 +58,11 @@ export interface OidcClient {
     checks: { codeVerifier: string; state: string; nonce: string },
   ): Promise<TokenSet>;
   refresh(refreshToken: string): Promise<TokenSet>;
-  /** RP-initiated logout URL; undefined when the provider has no end-session endpoint. */
-  endSessionUrl(parameters: Record<string, string>): Promise<URL | undefined>;
+  /**
+   * RP-initiated logout URL with `client_id` and `post_logout_redirect_uri` only (never a
+   * token: see auth.routes.ts); undefined when the provider has no end-session endpoint.
+   */
+  endSessionUrl(postLogoutRedirectUri: string): Promise<URL | undefined>;
 }
 
 export interface OidcClientOptions {
@@ -249,10 +252,13 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
       }
     },
 
-    async endSessionUrl(parameters) {
+    async endSessionUrl(postLogoutRedirectUri) {
       const configuration = await config();
       if (!configuration.serverMetadata().end_session_endpoint) return undefined;
-      return client.buildEndSessionUrl(configuration, parameters);
+      return client.buildEndSessionUrl(configuration, {
+        client_id: options.clientId,
+        post_logout_redirect_uri: postLogoutRedirectUri,
+      });
     },
   };
 }

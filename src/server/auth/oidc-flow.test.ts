@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test-support/test-app.js';
 import { startDevIdpServer } from '../dev-idp/test-support/dev-idp-server.js';
 import { createTestBrowser, type TestBrowser } from './test-support/test-browser.js';
+import { createOidcClient, type OidcClient, type TokenSet } from './oidc-client.js';
+import { bearer } from '../test-support/test-app.js';
 
 // The real protocol, against the embedded oidc-provider on loopback: discovery, PKCE, the code
 // exchange, ID token checks, refresh with rotation, RP-initiated logout and prompt=none.
@@ -23,11 +25,14 @@ afterEach(async () => {
   contexts = [];
 });
 
-async function setup() {
+async function setup(options: { env?: Record<string, string>; oidc?: OidcClient } = {}) {
   const clock = { time: Date.now() };
   const ctx = await createTestContext({
-    env: { PUBLIC_URL: PORTAL, OIDC_ISSUER: idp.issuer },
-    deps: { now: () => clock.time },
+    env: { PUBLIC_URL: PORTAL, OIDC_ISSUER: idp.issuer, ...options.env },
+    deps: {
+      now: () => clock.time,
+      ...(options.oidc ? { oidc: options.oidc, verifier: undefined } : {}),
+    },
     apps: [{ id: 'genomics-app', groups: ['genomics'] }],
   });
   contexts.push(ctx);
@@ -123,7 +128,57 @@ describe('sign-in against a real OpenID provider (the embedded demo IdP)', () =>
     expect(await expiry()).toBeGreaterThan(first + 15 * MINUTE);
   });
 
-  it('signs out at the provider with id_token_hint, client_id and post_logout_redirect_uri', async () => {
+  // Finding 3 of issue 21 (checklist 16, 17): the provider's access token is a bearer token, its
+  // ID token (first or refreshed) is not, with and without OIDC_REQUIRE_AT_JWT.
+  it.each([['false'], ['true']])(
+    'accepts its access tokens as bearer and refuses its ID tokens (OIDC_REQUIRE_AT_JWT=%s)',
+    async (requireAtJwt) => {
+      const issued: TokenSet[] = [];
+      const real = createOidcClient({
+        issuer: idp.issuer,
+        clientId: 'app-portal',
+        clientSecret: undefined,
+        redirectUri: `${PORTAL}/auth/callback`,
+        clockToleranceSeconds: 30,
+      });
+      const recording: OidcClient = {
+        ...real,
+        issuer: real.issuer,
+        async exchangeCode(url, checks) {
+          const tokens = await real.exchangeCode(url, checks);
+          issued.push(tokens);
+          return tokens;
+        },
+      };
+      const { ctx, browser } = await setup({
+        env: { OIDC_REQUIRE_AT_JWT: requireAtJwt },
+        oidc: recording,
+      });
+      await signIn(browser(), 'alice');
+      const [first] = issued;
+      const refreshed = await real.refresh(first?.refreshToken ?? '');
+      const header = (jwt: string) =>
+        JSON.parse(Buffer.from(jwt.split('.')[0] ?? '', 'base64url').toString()) as {
+          typ?: string;
+        };
+      const call = (token: string) => ctx.app.inject({ url: '/api/me', headers: bearer(token) });
+
+      for (const tokens of [first, refreshed]) {
+        expect(header(tokens?.accessToken ?? '').typ).toBe('at+jwt');
+        const accepted = await call(tokens?.accessToken ?? '');
+        expect(accepted.statusCode).toBe(200);
+        expect(accepted.json()).toMatchObject({ username: 'alice', groups: ['genomics', 'staff'] });
+
+        const idToken = tokens?.idToken ?? '';
+        expect(idToken.split('.')).toHaveLength(3);
+        const refused = await call(idToken);
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json().message).toMatch(/only access tokens/);
+      }
+    },
+  );
+
+  it('signs out at the provider with client_id and post_logout_redirect_uri, no token in the URL', async () => {
     const { ctx, browser } = await setup();
     const b = browser();
     await signIn(b, 'alice');
@@ -133,7 +188,8 @@ describe('sign-in against a real OpenID provider (the embedded demo IdP)', () =>
     expect(url.origin).toBe(idp.origin);
     expect(url.searchParams.get('client_id')).toBe('app-portal');
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(PORTAL);
-    expect(url.searchParams.get('id_token_hint')?.split('.')).toHaveLength(3);
+    expect([...url.searchParams.keys()].sort()).toEqual(['client_id', 'post_logout_redirect_uri']);
+    expect(url.href).not.toMatch(/eyJ/);
     expect(await ctx.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
 
     // The demo IdP's page submits its form by script; a test posts it.

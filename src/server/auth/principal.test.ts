@@ -33,7 +33,15 @@ describe('principalFromClaims', () => {
   });
 
   it.each([
-    [{ user_groups: 'genomics' }, ['genomics']],
+    // Checklist 20: only a list counts; a string is not one group.
+    [{ user_groups: 'genomics' }, []],
+    [{ user_groups: '/genomics' }, []],
+    // Checklist 26: malformed entries grant nothing, not the name they resemble.
+    [{ user_groups: ['imaging ', '//imaging', ' /imaging', '/imaging/'] }, []],
+    [
+      { user_groups: ['/genomics/team-a', '/Genomics', '/genomics-admin'] },
+      ['genomics/team-a', 'Genomics', 'genomics-admin'],
+    ],
     [{ user_groups: 42 }, []],
     [{ user_groups: { genomics: true } }, []],
     [{ user_groups: null }, []],

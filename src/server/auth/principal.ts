@@ -25,8 +25,9 @@ function realmRoles(claims: Record<string, unknown>): string[] {
 
 /**
  * Builds the principal from verified claims: `name`, `preferred_username`, `given_name`,
- * `email`, groups from the configured claim (leading `/` removed, trimmed; a claim of the wrong
- * type means no groups) and realm roles from `realm_access.roles`.
+ * `email`, groups from the configured claim (a list of names or full paths, read strictly: a
+ * claim that is not a list or a malformed entry grants nothing, docs/decisions/0023) and realm
+ * roles from `realm_access.roles`.
  */
 export function principalFromClaims(
   claims: Record<string, unknown>,

@@ -55,10 +55,14 @@ export class SignInError extends Error {
   }
 }
 
+/**
+ * What a session keeps of the provider's tokens. Not the ID token: the portal reads its claims
+ * once, at sign-in, and sign-out names the client instead of sending it (an ID token in a URL
+ * lands in history and logs, and some verifiers would take it as a bearer token).
+ */
 interface StoredTokens {
   accessToken: string;
   refreshToken?: string;
-  idToken?: string;
 }
 
 /** What a session cookie resolves to. */
@@ -239,7 +243,6 @@ export function createSignInService(deps: SignInDeps) {
     const stored: StoredTokens = {
       accessToken: tokens.accessToken,
       refreshToken: tokens.refreshToken,
-      idToken: tokens.idToken,
     };
     await sessions.insertSession({
       id: digest(secret),
@@ -297,7 +300,6 @@ export function createSignInService(deps: SignInDeps) {
     const renewed: StoredTokens = {
       accessToken: tokens.accessToken,
       refreshToken: tokens.refreshToken ?? stored.refreshToken,
-      idToken: tokens.idToken ?? stored.idToken,
     };
     await sessions.updateSession(row.id, {
       principal: JSON.stringify(principal),
@@ -355,17 +357,12 @@ export function createSignInService(deps: SignInDeps) {
     return pending;
   }
 
-  /** Ends the portal session; returns its ID token for the provider's logout (if any). */
-  async function end(secret: string): Promise<string | undefined> {
+  /** Ends the portal session (nothing happens when there is none). */
+  async function end(secret: string): Promise<void> {
     const id = digest(secret);
     const row = await sessions.findSession(id);
-    if (!row) return undefined;
+    if (!row) return;
     await endSession(id, 'the user signed out');
-    try {
-      return (JSON.parse(unseal(secret, row.tokens)) as StoredTokens).idToken;
-    } catch {
-      return undefined;
-    }
   }
 
   return { begin, complete, resume, end };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
 import { redactUrl } from '../http/log-redaction.js';
-import { createMissingGroupsReporter } from './missing-groups.js';
+import { createGroupsClaimReporter } from './missing-groups.js';
 
 let ctx: TestContext;
 let logs: string[];
@@ -58,9 +58,24 @@ describe('a token without the groups claim', () => {
     expect(logs.filter((line) => line.includes('user_groups'))).toHaveLength(2);
   });
 
+  it('a malformed claim or entry is logged once per subject, without its value', async () => {
+    const claims: unknown[] = ['secret-group', ['secret-group ', '/ok'], ['//secret-group']];
+    for (const [index, groups] of claims.entries()) {
+      const token = await ctx.issuer.tokenFor(`odd-${index}`, groups);
+      for (let i = 0; i < 2; i += 1) {
+        await ctx.app.inject({ url: '/api/me', headers: bearer(token) });
+      }
+    }
+    const all = logs.join('\n');
+    expect(logs.filter((line) => line.includes('claim is not a list'))).toHaveLength(1);
+    expect(logs.filter((line) => line.includes('not group names'))).toHaveLength(2);
+    expect(all).not.toContain('secret-group');
+    expect(all).not.toContain('odd-');
+  });
+
   it('is not reported when the claim is there, even empty', () => {
     const warnings: string[] = [];
-    const report = createMissingGroupsReporter({
+    const report = createGroupsClaimReporter({
       groupsClaim: 'user_groups',
       warn: (_details, message) => void warnings.push(message),
     });

@@ -166,6 +166,46 @@ describe('bearer tokens', () => {
     await expectRejected(await ctx.issuer.sign({ typ: 'Offline' }), /only access tokens/);
   });
 
+  // Finding 3 of issue 21, checklist 16 and 17: only access tokens, whatever the provider.
+  it.each([
+    ['an ID token of a provider without typ claims (nonce)', { nonce: 'n-1' }],
+    ['an ID token of a provider without typ claims (at_hash)', { at_hash: 'abc' }],
+    ['a token with c_hash', { c_hash: 'abc' }],
+    ['a logout token (typ "Logout")', { typ: 'Logout' }],
+    ['a token with an unknown typ claim', { typ: 'Something' }],
+    ['a token with a typ claim that is not text', { typ: ['Bearer'] }],
+  ])('rejects %s', async (_label, claims) => {
+    await expectRejected(await ctx.issuer.sign(claims), /only access tokens/);
+  });
+
+  it.each([['logout+jwt'], ['secevent+jwt'], ['id_token+jwt'], ['JOSE']])(
+    'rejects a header typ %j',
+    async (typ) => {
+      await expectRejected(await ctx.issuer.sign({}, { header: { typ } }), /only access tokens/);
+    },
+  );
+
+  it.each([['at+jwt'], ['application/at+jwt'], ['AT+JWT'], ['JWT']])(
+    'accepts an access token with header typ %j',
+    async (typ) => {
+      const response = await me(await ctx.issuer.sign({}, { header: { typ } }));
+      expect(response.statusCode).toBe(200);
+    },
+  );
+
+  it('with OIDC_REQUIRE_AT_JWT, accepts only header typ at+jwt', async () => {
+    const strict = await createTestContext({ env: { OIDC_REQUIRE_AT_JWT: 'true' } });
+    try {
+      const call = async (token: string) =>
+        (await strict.app.inject({ url: '/api/me', headers: bearer(token) })).statusCode;
+      expect(await call(await strict.issuer.sign({}, { header: { typ: 'at+jwt' } }))).toBe(200);
+      expect(await call(await strict.issuer.sign({}, { header: { typ: 'JWT' } }))).toBe(401);
+      expect(await call(await strict.issuer.sign({}, { header: { typ: undefined } }))).toBe(401);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('rejects a token without sub', async () => {
     await expectRejected(await ctx.issuer.sign({}, { omit: ['sub'] }), /"?sub"? claim/);
   });
@@ -191,7 +231,18 @@ describe('bearer tokens', () => {
 
   it('treats a groups claim of the wrong type as no groups, not an error', async () => {
     await ctx.seed([{ id: 'restricted', groups: ['genomics'] }]);
-    for (const groups of [42, { genomics: true }, 'genomics-admin', null]) {
+    for (const groups of [
+      42,
+      { genomics: true },
+      'genomics-admin',
+      null,
+      // Checklist 20 and 26: neither a string nor a malformed entry grants the group.
+      'genomics',
+      '/genomics',
+      ['genomics '],
+      ['//genomics'],
+      ['/genomics/team-a', '/Genomics', '/genomics-admin'],
+    ]) {
       const token = await ctx.issuer.tokenFor('odd', groups);
       const response = await ctx.app.inject({
         method: 'GET',
@@ -199,8 +250,23 @@ describe('bearer tokens', () => {
         headers: bearer(token),
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json().items.map((a: { id: string }) => a.id)).toEqual(['open']);
+      expect(
+        response.json().items.map((a: { id: string }) => a.id),
+        JSON.stringify(groups),
+      ).toEqual(['open']);
     }
+    const member = await ctx.issuer.tokenFor('member', ['/genomics']);
+    const visible = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/apps',
+      headers: bearer(member),
+    });
+    expect(
+      visible
+        .json()
+        .items.map((a: { id: string }) => a.id)
+        .sort(),
+    ).toEqual(['open', 'restricted']);
   });
 });
 

@@ -38,13 +38,29 @@ export const ASYMMETRIC_ALGORITHMS = [
   'EdDSA',
 ];
 
-/** Keycloak marks its non-access JWTs with a `typ` claim; these are never accepted as bearer. */
-const REFUSED_TOKEN_TYPES = new Set(['id', 'refresh', 'offline', 'logout']);
+/**
+ * Header `typ` values an access token may carry: RFC 9068's `at+jwt` (Keycloak with
+ * "at+jwt" on, the demo IdP, most newer providers) or the generic `JWT` (Keycloak's default).
+ * Anything else (`logout+jwt`, `secevent+jwt`, ...) is some other token.
+ */
+const ACCESS_TOKEN_HEADER_TYPES = new Set(['at+jwt', 'application/at+jwt']);
+const GENERIC_HEADER_TYPES = new Set(['jwt', 'application/jwt']);
+
+/**
+ * Claims that only ID tokens carry (OpenID Connect Core 2, 3.3.2.11): a token with one of them
+ * was issued to the portal to say who signed in, not to call its API.
+ */
+const ID_TOKEN_CLAIMS = ['nonce', 'at_hash', 'c_hash', 's_hash'];
 
 export interface TokenVerifierOptions {
   issuer: string;
   clientId: string;
   clockToleranceSeconds: number;
+  /**
+   * Accept only tokens whose header `typ` is `at+jwt` (RFC 9068), for providers that mark their
+   * access tokens so (`OIDC_REQUIRE_AT_JWT`). Otherwise `JWT` or no header `typ` is accepted too.
+   */
+  requireAtJwt?: boolean;
   /** Key source; by default the issuer's JWKS found through discovery. Tests pass a local set. */
   keys?: JWTVerifyGetKey;
   /** Time-out for discovery and key downloads, in milliseconds. */
@@ -115,6 +131,35 @@ function isKeyFetchFailure(error: unknown): boolean {
   );
 }
 
+/**
+ * Whether a verified JWT is an access token, as far as its provider says: the header `typ`, when
+ * set, names an access token (only `at+jwt` with `requireAtJwt`); a `typ` claim, when set, is
+ * Keycloak's `Bearer` (its ID, refresh, offline and logout tokens say `ID`, `Refresh`, `Offline`,
+ * `Logout`); and no ID-token-only claim (`nonce`, `at_hash`, ...) is present, which catches the
+ * ID tokens of providers that mark neither.
+ */
+export function isAccessToken(
+  header: { typ?: unknown },
+  payload: JWTPayload,
+  requireAtJwt: boolean,
+): boolean {
+  const headerType = typeof header.typ === 'string' ? header.typ.toLowerCase() : undefined;
+  if (header.typ !== undefined && headerType === undefined) return false;
+  if (requireAtJwt) {
+    if (headerType === undefined || !ACCESS_TOKEN_HEADER_TYPES.has(headerType)) return false;
+  } else if (
+    headerType !== undefined &&
+    !ACCESS_TOKEN_HEADER_TYPES.has(headerType) &&
+    !GENERIC_HEADER_TYPES.has(headerType)
+  ) {
+    return false;
+  }
+  if (payload.typ !== undefined) {
+    if (typeof payload.typ !== 'string' || payload.typ.toLowerCase() !== 'bearer') return false;
+  }
+  return !ID_TOKEN_CLAIMS.some((claim) => payload[claim] !== undefined);
+}
+
 /** Verified tokens remembered at once, and for how long at most (expiry is always re-checked). */
 const CACHE_SIZE = 2000;
 const CACHE_MAX_AGE_MS = 5 * 60_000;
@@ -180,8 +225,9 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   async function verifyUncached(token: string): Promise<JWTPayload> {
     const keySet = await getKeys();
     let payload: JWTPayload;
+    let header: { typ?: unknown };
     try {
-      ({ payload } = await jwtVerify(token, keySet, {
+      ({ payload, protectedHeader: header } = await jwtVerify(token, keySet, {
         issuer: options.issuer,
         algorithms: ASYMMETRIC_ALGORITHMS,
         clockTolerance: options.clockToleranceSeconds,
@@ -214,8 +260,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     if (!issuedToPortal) {
       throw new InvalidTokenError('the token was not issued for this portal');
     }
-    const type = typeof payload.typ === 'string' ? payload.typ.toLowerCase() : '';
-    if (REFUSED_TOKEN_TYPES.has(type)) {
+    if (!isAccessToken(header, payload, options.requireAtJwt === true)) {
       throw new InvalidTokenError('only access tokens are accepted');
     }
     return payload;

@@ -67,7 +67,10 @@ describe('GET /api/apps visibility', () => {
       ['genomics-admin'],
       ['admin-app', 'public-a', 'public-b'],
     ],
-    ['whitespace around the user group', ['  /staff '], ['public-a', 'public-b', 'spaced-app']],
+    // Checklist 26: a padded or doubled-slash claim entry grants nothing (decision 0023).
+    ['whitespace around the user group', ['  /staff '], ['public-a', 'public-b']],
+    ['doubled slash //staff', ['//staff'], ['public-a', 'public-b']],
+    ['whitespace stored on the app', ['/staff'], ['public-a', 'public-b', 'spaced-app']],
     ['slash stored on the app', ['staff2'], ['public-a', 'public-b', 'slash-app']],
     ['wildcard-looking group', ['%'], ['public-a', 'public-b']],
     ['SQL-looking group', ["genomics' OR '1'='1"], ['public-a', 'public-b']],

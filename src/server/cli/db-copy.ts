@@ -21,8 +21,8 @@ portal(s) using the source while copying. docs/deploy.md.`;
 
 /**
  * Tables in an order that satisfies the foreign keys (parents first). Not copied: `monitorShared`
- * (the monitor leader rewrites it every interval) and `rateLimits` (one-minute counters, not
- * data worth keeping).
+ * (the monitor leader rewrites it every interval), `rateLimits` (one-minute counters, not
+ * data worth keeping) and `writeProbe` (readiness's one scratch row).
  */
 export const COPIED_TABLES = [
   'apps',

@@ -50,6 +50,7 @@ interface ExpectedConfig {
     groupsClaim: string;
     adminRole: string;
     clockToleranceSeconds: number;
+    requireAtJwt: boolean;
   };
   portal: { title: string; subtitle: string; footer: string };
   monitor: ExpectedMonitor;

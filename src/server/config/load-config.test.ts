@@ -28,6 +28,7 @@ describe('loadConfig', () => {
         groupsClaim: 'user_groups',
         adminRole: 'portal-admin',
         clockToleranceSeconds: 30,
+        requireAtJwt: false,
       },
       portal: {
         title: 'App Portal',

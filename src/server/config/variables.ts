@@ -123,7 +123,7 @@ export const VARIABLES = defineVariables({
   OIDC_GROUPS_CLAIM: {
     at: 'oidc.groupsClaim',
     description:
-      "Token claim holding the user's groups (a list; leading `/` removed, names trimmed).",
+      "Token claim holding the user's groups: a list of names or Keycloak full paths (one leading `/` removed; `/a/b` is the group `a/b`). A claim that is not a list, or an entry with white space around it, empty segments or control characters, grants nothing (docs/decisions/0023-group-claims.md).",
     defaultText: 'user_groups',
     parse: nonEmpty,
   },
@@ -139,6 +139,13 @@ export const VARIABLES = defineVariables({
       'Clock leeway, in seconds, allowed when checking token times (`exp`, `nbf`, `iat`).',
     defaultText: '30',
     parse: seconds(300),
+  },
+  OIDC_REQUIRE_AT_JWT: {
+    at: 'oidc.requireAtJwt',
+    description:
+      'Accept only bearer tokens whose header `typ` is `at+jwt` (RFC 9068). Set `true` when the provider marks its access tokens so (Keycloak: the client\'s advanced setting _Use "at+jwt" as access token header type_). Otherwise a header `typ` of `JWT`, or none, is accepted too. ID, refresh and logout tokens are refused either way (docs/auth.md). On with the demo identity provider.',
+    defaultText: 'false',
+    parse: bool,
   },
   PORTAL_TITLE: {
     at: 'portal.title',

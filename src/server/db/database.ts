@@ -1,7 +1,15 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+} from 'kysely';
 import pg from 'pg';
 import { databaseUrlKind } from '../config/parsers.js';
 import type { Database } from './schema.js';
@@ -129,7 +137,41 @@ export function openDatabase(file: string): Db {
       cause: error,
     });
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return sqliteKysely(sqlite);
+}
+
+/**
+ * Kysely's SQLite driver, except that it does not roll back a transaction SQLite has already
+ * ended. On some failures (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM, a failed COMMIT) SQLite
+ * rolls the whole transaction back itself; Kysely's ROLLBACK then fails with "cannot rollback -
+ * no transaction is active" and is thrown in place of the error that says what happened.
+ */
+class PortalSqliteDriver extends SqliteDriver {
+  readonly #sqlite: SQLite.Database;
+  constructor(sqlite: SQLite.Database) {
+    super({ database: sqlite });
+    this.#sqlite = sqlite;
+  }
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.#sqlite.inTransaction) return;
+    await super.rollbackTransaction(connection);
+  }
+}
+
+class PortalSqliteDialect extends SqliteDialect {
+  readonly #sqlite: SQLite.Database;
+  constructor(sqlite: SQLite.Database) {
+    super({ database: sqlite });
+    this.#sqlite = sqlite;
+  }
+  override createDriver(): Driver {
+    return new PortalSqliteDriver(this.#sqlite);
+  }
+}
+
+/** Kysely over an open better-sqlite3 database, with the portal's driver (see above). */
+export function sqliteKysely(sqlite: SQLite.Database): Db {
+  return new Kysely<Database>({ dialect: new PortalSqliteDialect(sqlite) });
 }
 
 // int8 (bigint columns, count(*)) as numbers, as on SQLite: every value the portal keeps there

@@ -13,6 +13,7 @@ import * as statusHistory from './migrations/0004-status-history.js';
 import * as portalNotices from './migrations/0005-portal-notices.js';
 import * as monitorShared from './migrations/0006-monitor-shared.js';
 import * as rateLimits from './migrations/0007-rate-limits.js';
+import * as writeProbe from './migrations/0008-write-probe.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-portal-notices': portalNotices,
   '0006-monitor-shared': monitorShared,
   '0007-rate-limits': rateLimits,
+  '0008-write-probe': writeProbe,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -139,11 +139,19 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
     async findAccount(_ctx, sub) {
       const user = findDemoUser(sub);
       if (!user) return undefined;
-      return { accountId: user.id, claims: async () => keycloakShapedClaims(user) as never };
+      return {
+        accountId: user.id,
+        // ID tokens say so, as Keycloak's do (`typ: "ID"`): never mistaken for an access token.
+        claims: async (use) =>
+          ({
+            ...keycloakShapedClaims(user),
+            ...(use === 'id_token' ? { typ: 'ID' } : {}),
+          }) as never,
+      };
     },
     // Keycloak puts groups and realm roles in every token, whatever the scope.
     claims: {
-      openid: ['sub', 'user_groups', 'realm_access'],
+      openid: ['sub', 'user_groups', 'realm_access', 'typ'],
       profile: ['name', 'given_name', 'family_name', 'preferred_username'],
       email: ['email', 'email_verified'],
     },
@@ -332,7 +340,12 @@ export function resolveIdentityProvider<
     host: string;
     nodeEnv: string;
     demoIdp: boolean;
-    oidc: { issuer: string | undefined; clientId: string; clientSecret: string | undefined };
+    oidc: {
+      issuer: string | undefined;
+      clientId: string;
+      clientSecret: string | undefined;
+      requireAtJwt: boolean;
+    };
   },
 >(config: C): { config: C; devIdp: DevIdp | undefined } {
   if (config.oidc.issuer || !config.demoIdp) return { config, devIdp: undefined };
@@ -343,7 +356,11 @@ export function resolveIdentityProvider<
     host: config.host,
   });
   return {
-    config: { ...config, oidc: { ...config.oidc, issuer: devIdp.issuer, clientSecret: undefined } },
+    // Its access tokens are RFC 9068 JWTs (header typ at+jwt): accept nothing else from it.
+    config: {
+      ...config,
+      oidc: { ...config.oidc, issuer: devIdp.issuer, clientSecret: undefined, requireAtJwt: true },
+    },
     devIdp,
   };
 }

@@ -1,8 +1,12 @@
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMonitor } from '../monitor/monitor.js';
 import { SourceError, type StatusSource } from '../monitor/sources/source.js';
 import { createTestContext, type TestContext } from '../test-support/test-app.js';
+import { createPostgresPool, openDatabase, type Db } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import type { Database } from '../db/schema.js';
+import { createPostgresDatabase, currentDialect } from '../db/test-support/test-database.js';
 
 let contexts: TestContext[] = [];
 afterEach(async () => {
@@ -26,6 +30,39 @@ function monitorWith(source: StatusSource) {
 }
 
 const REMOTE = '203.0.113.7';
+
+/**
+ * A migrated database on the project's dialect that answers reads and refuses writes: a SQLite
+ * connection in query_only mode (a read-only file is tested in db/write-probe.test.ts), or a
+ * PostgreSQL database with default_transaction_read_only (as on a hot standby).
+ */
+async function readOnlyDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
+  if (currentDialect() === 'sqlite') {
+    const db = openDatabase(':memory:');
+    await migrateToLatest(db);
+    await sql`pragma query_only = on`.execute(db);
+    return { db, close: async () => undefined };
+  }
+  const database = await createPostgresDatabase('portal_readonly');
+  const setup = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: createPostgresPool(database.url, 1) }),
+  });
+  await migrateToLatest(setup);
+  await sql`alter database ${sql.id(database.name)} set default_transaction_read_only = on`.execute(
+    setup,
+  );
+  await setup.destroy();
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: createPostgresPool(database.url, 2) }),
+  });
+  return {
+    db,
+    close: async () => {
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
 
 describe('liveness and readiness', () => {
   it('GET /api/health/live answers ok, /api/health is kept', async () => {
@@ -53,6 +90,45 @@ describe('liveness and readiness', () => {
       status: 'not-ready',
       checks: { database: 'ok', migrations: 'failed' },
     });
+  });
+
+  // Issue 21, finding 11: a database that answers but takes no writes is not "ready".
+  it('reports a database that refuses writes as degraded, with the reason, and logs the cause once', async () => {
+    const logs: string[] = [];
+    const { db, close } = await readOnlyDatabase();
+    const ctx = await createTestContext({
+      deps: {
+        db,
+        logger: { level: 'info', stream: { write: (line: string) => void logs.push(line) } },
+      },
+    });
+    contexts.push({
+      ...ctx,
+      close: async () => {
+        await ctx.close();
+        await close();
+      },
+    });
+    for (let i = 0; i < 3; i += 1) {
+      const response = await ctx.app.inject({ url: '/api/health/ready' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        status: 'degraded',
+        checks: expect.objectContaining({ database: 'ok', databaseWrites: 'degraded' }),
+        reasons: { databaseWrites: 'read-only' },
+      });
+    }
+    const warnings = logs.filter((line) => line.includes('refuses writes'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(currentDialect() === 'postgres' ? /25006/ : /SQLITE_READONLY/);
+    expect(warnings[0]).toContain('"check":"databaseWrites"');
+  });
+
+  it('reports a writable database as ready, writes included', async () => {
+    const ctx = await portal();
+    const response = await ctx.app.inject({ url: '/api/health/ready' });
+    expect(response.json()).toMatchObject({ status: 'ready', checks: { databaseWrites: 'ok' } });
+    expect(response.json()).not.toHaveProperty('reasons');
   });
 
   it('reports a failing monitor source as degraded, still ready (200)', async () => {

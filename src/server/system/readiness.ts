@@ -1,8 +1,10 @@
-import type { CheckResult, Readiness } from '../../shared/api/health.js';
+import type { CheckResult, Readiness, WriteFailureReason } from '../../shared/api/health.js';
 
 export interface ReadinessChecks {
   /** Throws when the database does not answer. */
   database(): Promise<void>;
+  /** Why the database refuses a small write, or undefined when it takes it. */
+  databaseWrites(): Promise<WriteFailureReason | undefined>;
   /** Names of migrations not applied. */
   pendingMigrations(): Promise<string[]>;
   /** Throws when the catalog cannot be loaded. */
@@ -23,12 +25,14 @@ async function check(run: () => Promise<unknown>): Promise<CheckResult> {
 }
 
 /**
- * Readiness: the database, its migrations and the catalog must be fine; a failing identity
- * provider or monitor source only makes it `degraded` (the portal still serves the catalog).
+ * Readiness: the database, its migrations and the catalog must be fine; a database that answers
+ * but refuses writes (read-only, full disk), a failing identity provider or monitor source only
+ * make it `degraded` (the portal still serves the catalog; sign-in and admin changes fail).
  */
 export async function readiness(checks: ReadinessChecks): Promise<Readiness> {
-  const [database, migrations, catalog] = await Promise.all([
+  const [database, writeFailure, migrations, catalog] = await Promise.all([
     check(checks.database),
+    checks.databaseWrites().catch((): WriteFailureReason => 'failed'),
     check(async () => {
       if ((await checks.pendingMigrations()).length > 0) throw new Error('pending');
     }),
@@ -36,14 +40,21 @@ export async function readiness(checks: ReadinessChecks): Promise<Readiness> {
   ]);
   const result: Readiness['checks'] = {
     database,
+    databaseWrites: writeFailure === undefined ? 'ok' : 'degraded',
     migrations,
     catalog,
     identityProvider: checks.identityProvider(),
     monitor: checks.monitor(),
   };
   const failed = [database, migrations, catalog].some((value) => value !== 'ok');
-  const degraded = result.identityProvider === 'degraded' || result.monitor === 'degraded';
-  return { status: failed ? 'not-ready' : degraded ? 'degraded' : 'ready', checks: result };
+  const degraded = [result.databaseWrites, result.identityProvider, result.monitor].includes(
+    'degraded',
+  );
+  return {
+    status: failed ? 'not-ready' : degraded ? 'degraded' : 'ready',
+    checks: result,
+    ...(writeFailure === undefined ? {} : { reasons: { databaseWrites: writeFailure } }),
+  };
 }
 
 /**

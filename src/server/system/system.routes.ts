@@ -34,7 +34,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ checks: ReadinessChecks }
         tags: ['system'],
         summary: 'Readiness: database, migrations and catalog; identity provider and monitor.',
         description:
-          '200 `ready`, or `degraded` when the identity provider or a monitor source is failing (the portal still serves its catalog); 503 `not-ready` when the database does not answer, a migration is missing or the catalog cannot be loaded.',
+          '200 `ready`, or `degraded` when the database refuses writes (`reasons` says why) or the identity provider or a monitor source is failing (the portal still serves its catalog); 503 `not-ready` when the database does not answer, a migration is missing or the catalog cannot be loaded.',
         response: { 200: ReadinessSchema, 503: ReadinessSchema },
       },
     },

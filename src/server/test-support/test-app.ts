@@ -80,6 +80,7 @@ export async function createTestContext(
     issuer: issuer.issuer,
     clientId: config.oidc.clientId || TEST_CLIENT_ID,
     clockToleranceSeconds: config.oidc.clockToleranceSeconds,
+    requireAtJwt: config.oidc.requireAtJwt,
     keys: issuer.keys,
   });
   // One set of repositories for the app and the seeding (on the test's database): writes reach

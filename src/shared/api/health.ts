@@ -14,10 +14,20 @@ const Check = Type.Union([
   Type.Literal('unknown'),
 ]);
 
+/** Why the database refused the readiness probe's write (a fixed vocabulary, no details). */
+export const WriteFailureReasonSchema = Type.Union([
+  Type.Literal('read-only'),
+  Type.Literal('disk-full'),
+  Type.Literal('busy'),
+  Type.Literal('unavailable'),
+  Type.Literal('failed'),
+]);
+
 /**
  * GET /api/health/ready: `ready` (200) when the database answers, every migration is applied and
- * the catalog is loaded; `degraded` (200) when, besides, the identity provider or a monitor
- * source is failing; `not-ready` (503) otherwise.
+ * the catalog is loaded; `degraded` (200) when, besides, the database refuses writes or the
+ * identity provider or a monitor source is failing (`reasons` says why for the database);
+ * `not-ready` (503) otherwise.
  */
 export const ReadinessSchema = Type.Object(
   {
@@ -29,6 +39,7 @@ export const ReadinessSchema = Type.Object(
     checks: Type.Object(
       {
         database: Check,
+        databaseWrites: Check,
         migrations: Check,
         catalog: Check,
         identityProvider: Check,
@@ -36,8 +47,15 @@ export const ReadinessSchema = Type.Object(
       },
       { additionalProperties: false },
     ),
+    reasons: Type.Optional(
+      Type.Object(
+        { databaseWrites: Type.Optional(WriteFailureReasonSchema) },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
+export type WriteFailureReason = Static<typeof WriteFailureReasonSchema>;
 export type Readiness = Static<typeof ReadinessSchema>;
 export type CheckResult = Readiness['checks']['database'];

@@ -58,10 +58,10 @@ export function createFakeOidc(initialClaims: Record<string, unknown>) {
       if (behaviour.refreshError) throw behaviour.refreshError;
       return tokens(100 + calls.refresh);
     },
-    async endSessionUrl(parameters) {
+    async endSessionUrl(postLogoutRedirectUri) {
       const url = new URL(`${FAKE_IDP}/protocol/openid-connect/logout`);
       url.searchParams.set('client_id', 'app-portal');
-      for (const [key, value] of Object.entries(parameters)) url.searchParams.set(key, value);
+      url.searchParams.set('post_logout_redirect_uri', postLogoutRedirectUri);
       return url;
     },
   };
