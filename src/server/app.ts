@@ -21,6 +21,7 @@ import { createCatalogSnapshot } from './catalog/catalog-snapshot.js';
 import type { DevIdp } from './dev-idp/dev-idp.js';
 import type { FileStorage } from './files/file-storage.js';
 import { filesRoutes } from './files/files.routes.js';
+import { createSvgSanitiser } from './files/svg-sanitiser.js';
 import { compression } from './http/compression.js';
 import { refuseControlCharacters } from './http/control-characters.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -121,7 +122,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminRole: config.oidc.adminRole,
     clock,
   });
-  const adminService = createAdminService({ admin: repos.admin, apps: repos.apps, clock });
+  // SVG logos are sanitised in worker threads, started on first use and stopped with the app.
+  const svgSanitiser = createSvgSanitiser();
+  app.addHook('onClose', () => svgSanitiser.close());
+  const adminService = createAdminService({
+    admin: repos.admin,
+    apps: repos.apps,
+    clock,
+    sanitizeSvg: svgSanitiser.sanitize,
+  });
   const transfer = createCatalogTransferService({ admin: repos.admin, apps: repos.apps, clock });
   const portalNotices = createPortalNoticesService({
     notices: repos.portalNotices,
