@@ -5,6 +5,7 @@ import type { Config } from './config/config.js';
 import type { Db } from './db/database.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { createAdminService } from './admin/admin.service.js';
+import { createCatalogReader } from './admin/catalog-reader.js';
 import { createCatalogTransferService } from './admin/catalog-transfer.service.js';
 import {
   createActivePortalNotices,
@@ -131,7 +132,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     sanitizeSvg: svgSanitiser.sanitize,
   });
-  const transfer = createCatalogTransferService({ admin: repos.admin, apps: repos.apps, clock });
+  // Catalog imports are read (YAML, .zip, logos) in a worker thread, stopped with the app.
+  const catalogReader = createCatalogReader();
+  app.addHook('onClose', () => catalogReader.close());
+  const transfer = createCatalogTransferService({
+    admin: repos.admin,
+    apps: repos.apps,
+    clock,
+    reader: catalogReader,
+  });
   const portalNotices = createPortalNoticesService({
     notices: repos.portalNotices,
     admin: repos.admin,

@@ -16,6 +16,15 @@ const tags = ['admin'];
 export const catalogTransferRoutes: FastifyPluginAsyncTypebox<{
   transfer: CatalogTransferService;
 }> = async (app, { transfer }) => {
+  // A catalog file sent as JSON goes to the reader's worker as bytes, like YAML: parsing up to
+  // 20 MiB here would stop every other request meanwhile. (This scope only: other admin routes
+  // keep the JSON parser.)
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
   app.get(
     '/api/admin/catalog/export',
     {
