@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { ServiceUnavailableError, UnprocessableEntityError } from '../http/errors.js';
 import {
   createWorkerPool,
@@ -20,7 +21,8 @@ export interface SvgSanitiser {
 }
 
 /**
- * SVG sanitising off the event loop: up to two worker threads, started on the first SVG, each
+ * SVG sanitising off the event loop: up to two worker threads (one on a two-core machine),
+ * started on the first SVG, each
  * sanitising one logo at a time under a time limit. An SVG that runs over is refused (422) and
  * its worker replaced; when eight already wait, the next is refused (503) rather than queued.
  */
@@ -29,7 +31,8 @@ export function createSvgSanitiser(
 ): SvgSanitiser {
   const pool = createWorkerPool<string, string | undefined>({
     entry: workerEntry(import.meta.url, 'svg-sanitiser.worker'),
-    size: options.size ?? 2,
+    // One core stays for the event loop: two workers on a two-core machine slow every request.
+    size: options.size ?? Math.max(1, Math.min(2, availableParallelism() - 1)),
     timeoutMs: options.timeoutMs ?? SVG_SANITISE_TIMEOUT_MS,
     maxQueue: 8,
     maxHeapMb: 256,
