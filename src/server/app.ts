@@ -5,6 +5,7 @@ import type { Config } from './config/config.js';
 import type { Db } from './db/database.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { createAdminService } from './admin/admin.service.js';
+import { createCatalogReader } from './admin/catalog-reader.js';
 import { createCatalogTransferService } from './admin/catalog-transfer.service.js';
 import {
   createActivePortalNotices,
@@ -21,6 +22,7 @@ import { createCatalogSnapshot } from './catalog/catalog-snapshot.js';
 import type { DevIdp } from './dev-idp/dev-idp.js';
 import type { FileStorage } from './files/file-storage.js';
 import { filesRoutes } from './files/files.routes.js';
+import { createSvgSanitiser } from './files/svg-sanitiser.js';
 import { compression } from './http/compression.js';
 import { refuseControlCharacters } from './http/control-characters.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -121,8 +123,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminRole: config.oidc.adminRole,
     clock,
   });
-  const adminService = createAdminService({ admin: repos.admin, apps: repos.apps, clock });
-  const transfer = createCatalogTransferService({ admin: repos.admin, apps: repos.apps, clock });
+  // SVG logos are sanitised in worker threads, started on first use and stopped with the app.
+  const svgSanitiser = createSvgSanitiser();
+  app.addHook('onClose', () => svgSanitiser.close());
+  const adminService = createAdminService({
+    admin: repos.admin,
+    apps: repos.apps,
+    clock,
+    sanitizeSvg: svgSanitiser.sanitize,
+  });
+  // Catalog imports are read (YAML, .zip, logos) in a worker thread, stopped with the app.
+  const catalogReader = createCatalogReader();
+  app.addHook('onClose', () => catalogReader.close());
+  const transfer = createCatalogTransferService({
+    admin: repos.admin,
+    apps: repos.apps,
+    clock,
+    reader: catalogReader,
+  });
   const portalNotices = createPortalNoticesService({
     notices: repos.portalNotices,
     admin: repos.admin,

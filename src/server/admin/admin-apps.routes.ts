@@ -14,6 +14,7 @@ import { ErrorSchema } from '../../shared/api/schemas.js';
 import { BadRequestError, NotFoundError } from '../http/errors.js';
 import { MAX_LOGO_BYTES } from '../files/logo-files.js';
 import { ADMIN_ERRORS } from './admin-errors.js';
+import { readMultipartFile } from './admin-multipart.js';
 import { adminActor, bodyObject, expectedVersion } from './admin-request.js';
 import type { AdminService } from './admin.service.js';
 import { withStatus } from './app-snapshot.js';
@@ -150,9 +151,7 @@ export const adminAppsRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       let bytes: Buffer;
       if (request.isMultipart()) {
-        const file = await request.file();
-        if (!file) throw new BadRequestError('The multipart body has no file.');
-        bytes = await file.toBuffer();
+        bytes = await readMultipartFile(request, MAX_LOGO_BYTES);
       } else if (Buffer.isBuffer(request.body)) {
         bytes = request.body;
       } else if (typeof request.body === 'string') {

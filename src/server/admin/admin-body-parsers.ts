@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyBodyParser, FastifyInstance } from 'fastify';
 import { MAX_LOGO_BYTES } from '../files/logo-files.js';
+import { MULTIPART_LIMITS } from './admin-multipart.js';
 import { MAX_IMPORT_BYTES } from './catalog-transfer.js';
 
 const asBytes: FastifyBodyParser<Buffer> = (_request, body, done) => done(null, body);
@@ -11,7 +12,9 @@ const asBytes: FastifyBodyParser<Buffer> = (_request, body, done) => done(null, 
  * bytes later, never from the header; sizes are bounded per kind.
  */
 export async function registerAdminBodyParsers(app: FastifyInstance): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 5 } });
+  // The limits hold for every route of the scope; the upload routes read the whole body and
+  // refuse what exceeds them (admin-multipart.ts).
+  await app.register(multipart, { limits: { fileSize: MAX_LOGO_BYTES, ...MULTIPART_LIMITS } });
   for (const type of ['application/zip', 'application/x-zip-compressed']) {
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES }, asBytes);
   }

@@ -29,6 +29,17 @@ export interface AuditFilter {
 
 export type NewLogo = Omit<LogoRow, 'appId' | 'updated'>;
 
+/** Ids per query when reading many apps at once (well under both databases' parameter limits). */
+const IDS_PER_QUERY = 500;
+
+function chunks<T>(list: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < list.length; start += size) {
+    result.push(list.slice(start, start + size));
+  }
+  return result;
+}
+
 /**
  * A time for a write that is later than every `updated` already stored, so the catalog
  * fingerprint (apps.repository.ts catalogVersion) changes on every write, even within one
@@ -80,6 +91,30 @@ export function createAdminRepository(db: Db) {
         await trx.selectFrom('apps').select('id').where('id', '=', id).forUpdate().execute();
       }
       return findApp(trx, id);
+    },
+
+    /** The apps of these ids (trash included) with their groups, by id: a few queries for many. */
+    async findAppsByIds(ids: string[], q: Trx | Db = db): Promise<Map<string, AppRecord>> {
+      const found = new Map<string, AppRecord>();
+      for (const chunk of chunks(ids, IDS_PER_QUERY)) {
+        const rows = await q.selectFrom('apps').selectAll().where('id', 'in', chunk).execute();
+        for (const record of await attachGroups(q as Db, rows)) found.set(record.id, record);
+      }
+      return found;
+    },
+
+    /** The SHA-256 of the logos of these apps, by app id (apps without a logo are absent). */
+    async logoHashes(ids: string[], q: Trx | Db = db): Promise<Map<string, string>> {
+      const found = new Map<string, string>();
+      for (const chunk of chunks(ids, IDS_PER_QUERY)) {
+        const rows = await q
+          .selectFrom('logos')
+          .select(['appId', 'sha256'])
+          .where('appId', 'in', chunk)
+          .execute();
+        for (const row of rows) found.set(row.appId, row.sha256);
+      }
+      return found;
     },
 
     /** The catalog (deleted = false) or the trash (deleted = true), in listing order. */

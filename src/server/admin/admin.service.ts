@@ -24,7 +24,7 @@ import {
   type Trx,
 } from './admin.repository.js';
 import { changedFields, snapshotOf, toAdminApp, trashCutoff } from './app-snapshot.js';
-import { checkLogo } from '../files/logo-files.js';
+import { checkLogo, sanitizeSvgHere, type SvgSanitize } from '../files/logo-files.js';
 
 /** The actor of changes nobody made by hand (the trash purge). */
 export const SYSTEM_ACTOR: Actor = { subject: 'system', username: 'system' };
@@ -53,8 +53,14 @@ export function createAdminService(deps: {
   admin: AdminRepository;
   apps: AppsRepository;
   clock: () => string;
+  /**
+   * Sanitises uploaded SVG logos: app.ts hands the worker threads' (files/svg-sanitiser.ts);
+   * without it (start-up work, tests) this thread does, within the SVG budget.
+   */
+  sanitizeSvg?: SvgSanitize;
 }) {
   const { admin } = deps;
+  const sanitizeSvg = deps.sanitizeSvg ?? sanitizeSvgHere;
 
   async function write<T>(work: (trx: Trx, now: string) => Promise<T>): Promise<T> {
     const result = await admin.transaction(async (trx) =>
@@ -241,7 +247,7 @@ export function createAdminService(deps: {
       bytes: Buffer,
       expected: number | undefined,
     ): Promise<AdminApp> {
-      const logo = await checkLogo(bytes);
+      const logo = await checkLogo(bytes, sanitizeSvg);
       await write(async (trx, now) => {
         const record = await requireApp(trx, id);
         if (expected !== undefined) checkVersion(record, expected);

@@ -37,15 +37,23 @@ export interface ImportPlan {
   pruned: AppRecord[];
 }
 
+/** Apps per step of a long import: between steps other requests get their turn. */
+const APPS_PER_STEP = 100;
+
+/** Lets the event loop serve what is waiting (requests, health checks) before going on. */
+function yieldToOthers(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** The plan of one entry: added, changed (which fields), or unchanged (undefined). */
-async function planEntry(
-  admin: AdminRepository,
+function planEntry(
   entry: CatalogEntry,
+  record: AppRecord | undefined,
+  existingLogoSha256: string | undefined,
   logo: CheckedLogo | undefined,
   options: ImportOptions,
   result: ImportResult,
-): Promise<PlannedApp | undefined> {
-  const record = await admin.findApp(entry.id);
+): PlannedApp | undefined {
   const wanted = entrySnapshot(entry);
   const baseline = options.baseline?.get(entry.id);
   if (!record || record.deletedAt !== null) {
@@ -69,8 +77,7 @@ async function planEntry(
     before: diff.before[field],
     after: diff.after[field],
   }));
-  const existingLogo = logo ? await admin.findLogo(entry.id) : undefined;
-  const logoChanged = logo !== undefined && existingLogo?.sha256 !== logo.sha256;
+  const logoChanged = logo !== undefined && existingLogoSha256 !== logo.sha256;
   if (logoChanged) changes.push({ field: 'image', before: record.image, after: logo.fileName });
   const managedChanged = record.managedBy !== options.managedBy && options.managedBy !== 'portal';
   if (changes.length === 0 && !managedChanged) {
@@ -82,7 +89,11 @@ async function planEntry(
   return { entry, record, fields: diff.after, logo: logoChanged ? logo : undefined };
 }
 
-/** Compares a catalog with the database: what would be added, changed and deleted. Reads only. */
+/**
+ * Compares a catalog with the database: what would be added, changed and deleted. Reads only:
+ * the listed apps and their logos' hashes in a few queries, then compares in steps that let
+ * other requests in.
+ */
 export async function planImport(
   admin: AdminRepository,
   input: CatalogInput,
@@ -96,11 +107,22 @@ export async function planImport(
     delete: [],
     unchanged: 0,
   };
+  const ids = input.entries.map((entry) => entry.id);
+  const records = await admin.findAppsByIds(ids);
+  const logoHashes = await admin.logoHashes([...input.logos.keys()]);
   const apps: PlannedApp[] = [];
   const listed = new Set<string>();
-  for (const entry of input.entries) {
+  for (const [index, entry] of input.entries.entries()) {
+    if (index > 0 && index % APPS_PER_STEP === 0) await yieldToOthers();
     listed.add(entry.id);
-    const planned = await planEntry(admin, entry, input.logos.get(entry.id), options, result);
+    const planned = planEntry(
+      entry,
+      records.get(entry.id),
+      logoHashes.get(entry.id),
+      input.logos.get(entry.id),
+      options,
+      result,
+    );
     if (planned) apps.push(planned);
   }
   const pruned: AppRecord[] = [];
@@ -187,8 +209,14 @@ export async function applyImport(
   await admin
     .transaction(async (trx) => {
       const now = await nextStamp(trx, deps.clock());
-      for (const app of plan.apps) await applyApp(admin, trx, app, options, now);
-      for (const record of plan.pruned) {
+      // In steps: on SQLite every statement runs on this thread, and a 3,000-app import would
+      // otherwise hold it for seconds. Other writers wait for the transaction either way.
+      for (const [index, app] of plan.apps.entries()) {
+        if (index > 0 && index % APPS_PER_STEP === 0) await yieldToOthers();
+        await applyApp(admin, trx, app, options, now);
+      }
+      for (const [index, record] of plan.pruned.entries()) {
+        if (index > 0 && index % APPS_PER_STEP === 0) await yieldToOthers();
         await admin.updateApp(
           trx,
           record.id,

@@ -73,9 +73,11 @@ export async function loadCatalogFile(
     actor?: Actor;
     managedBy?: ManagedBy;
     remember?: boolean;
+    /** Reads the file; the server's start-up does it in a worker thread (catalog-reader.ts). */
+    read?: (file: string) => Promise<CatalogInput & { text: string }>;
   },
 ): Promise<LoadResult> {
-  const input = await readCatalogFile(file);
+  const input = await (deps.read ?? readCatalogFile)(file);
   const { admin } = deps;
   const remember = deps.remember ?? true;
   const fingerprint = fingerprintOf(input);

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import type { FileStorage } from '../files/file-storage.js';
 import { importStoredLogos } from '../files/legacy-logos.js';
 import { DEMO_CATALOG_FILE, loadCatalogFile } from './catalog-loader.js';
+import { createCatalogReader, type CatalogReader } from './catalog-reader.js';
 
 /**
  * The catalog's start-up work, in order: logos of the old file storage into the database, the
@@ -21,14 +22,28 @@ export async function prepareCatalog(deps: {
   adminService: Pick<AdminService, 'purgeExpired'>;
   log: (message: string) => void;
 }): Promise<void> {
-  const { config, db, apps, admin, log } = deps;
+  const { db, log } = deps;
   const imported = await importStoredLogos(db, deps.storage, log);
   if (imported > 0) log(`Moved ${imported} logo(s) from file storage into the database.`);
   const purged = await deps.adminService.purgeExpired();
   if (purged > 0) log(`Purged ${purged} app(s) deleted more than 30 days ago.`);
 
+  // The file is read in a worker thread with a time limit, like an import through the API.
+  const reader = createCatalogReader();
+  try {
+    await loadCatalogFiles(deps, reader);
+  } finally {
+    await reader.close();
+  }
+}
+
+async function loadCatalogFiles(
+  deps: Parameters<typeof prepareCatalog>[0],
+  reader: CatalogReader,
+): Promise<void> {
+  const { config, apps, admin, log } = deps;
   if (config.catalogFile) {
-    const result = await loadCatalogFile(config.catalogFile, { admin, apps });
+    const result = await loadCatalogFile(config.catalogFile, { admin, apps, read: reader.file });
     log(
       result.changedSinceLastApplied
         ? `Catalog ${config.catalogFile}: ${result.add.length} app(s) added, ${result.change.length} changed.`
@@ -40,6 +55,7 @@ export async function prepareCatalog(deps: {
       apps,
       remember: false,
       managedBy: 'portal',
+      read: reader.file,
       actor: { subject: 'demo-catalog', username: 'demo-catalog' },
     });
     log(`Loaded the demo catalog (${result.add.length} apps). Set DEMO_CATALOG=false to skip it.`);

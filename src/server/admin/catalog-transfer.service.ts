@@ -2,7 +2,8 @@ import type { Actor, ImportResult } from '../../shared/api/admin-schemas.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
 import type { AdminRepository } from './admin.repository.js';
 import { importCatalog } from './catalog-import.js';
-import { exportCatalog, readCatalogUpload, zipExport } from './catalog-transfer.js';
+import type { CatalogReader } from './catalog-reader.js';
+import { exportCatalog, zipExport } from './catalog-transfer.js';
 
 /**
  * The catalog as a file, both ways (docs/catalog.md): export as YAML or a .zip with logos, and
@@ -12,6 +13,8 @@ export function createCatalogTransferService(deps: {
   admin: AdminRepository;
   apps: AppsRepository;
   clock: () => string;
+  /** Reads uploads off the event loop (catalog-reader.ts). */
+  reader: Pick<CatalogReader, 'upload'>;
 }) {
   return {
     /** The catalog file's text; with `logos`, a .zip with catalog.yaml and logos/. */
@@ -26,7 +29,7 @@ export function createCatalogTransferService(deps: {
       name: string,
       options: { dryRun: boolean; prune: boolean; actor: Actor },
     ): Promise<ImportResult> {
-      const input = await readCatalogUpload(upload, name);
+      const input = await deps.reader.upload(upload, name);
       return importCatalog(deps, input, { ...options, managedBy: 'portal' });
     },
   };

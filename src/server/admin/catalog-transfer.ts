@@ -6,7 +6,12 @@ import { CatalogError, parseCatalog, type CatalogEntry } from '../catalog/catalo
 import type { AppRecord } from '../catalog/apps.queries.js';
 import { fieldsOf, pickFields } from '../catalog/app-fields.js';
 import type { AdminRepository, AppSnapshot } from './admin.repository.js';
-import { checkLogo, type CheckedLogo } from '../files/logo-files.js';
+import {
+  checkLogo,
+  sanitizeSvgHere,
+  type CheckedLogo,
+  type SvgSanitize,
+} from '../files/logo-files.js';
 import { IMAGE_TYPES, imageTypeOf } from '../lib/image-types.js';
 
 /** The catalog file inside an export .zip; logos sit beside it under logos/. */
@@ -79,6 +84,8 @@ export function isZip(bytes: Uint8Array): boolean {
  * Reads an upload: a catalog file's text, or a .zip with catalog.yaml and its logos. Logos are
  * checked like uploads (type from the bytes, SVG sanitised). Every problem is a CatalogError.
  * `readLogo` resolves image paths of a plain file (the CLI and CATALOG_FILE read the disk).
+ * CPU-heavy (YAML, unzip, SVG): the server runs it in a worker thread (catalog-reader.ts), which
+ * is why SVGs are sanitised in the calling thread by default.
  */
 export async function readCatalogUpload(
   upload: string | Uint8Array,
@@ -87,6 +94,7 @@ export async function readCatalogUpload(
     baseDir: string;
     readLogo: (absolutePath: string) => Promise<Uint8Array | undefined>;
   },
+  sanitize: SvgSanitize = sanitizeSvgHere,
 ): Promise<CatalogInput> {
   const base = disk?.baseDir ?? '/upload';
   const readLogo = disk?.readLogo;
@@ -132,7 +140,7 @@ export async function readCatalogUpload(
       continue;
     }
     try {
-      logos.set(entry.id, await checkLogo(Buffer.from(bytes)));
+      logos.set(entry.id, await checkLogo(Buffer.from(bytes), sanitize));
     } catch (error) {
       problems.push(`app "${entry.name}": field "image": ${(error as Error).message}`);
     }

@@ -4,11 +4,11 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Actor, ImportResult } from '../../shared/api/admin-schemas.js';
 import { importCatalog } from '../admin/catalog-import.js';
-import { exportCatalog, isZip, readCatalogUpload, zipExport } from '../admin/catalog-transfer.js';
+import { exportCatalog, isZip, zipExport } from '../admin/catalog-transfer.js';
+import { createCatalogReader } from '../admin/catalog-reader.js';
 import { createAdminRepository } from '../admin/admin.repository.js';
 import { createAppsRepository } from '../catalog/apps.repository.js';
 import { CatalogError } from '../catalog/catalog-file.js';
-import { readCatalogFile } from '../admin/catalog-loader.js';
 import { ConfigError, loadConfig } from '../config/load-config.js';
 import { connectDatabase, parseDatabaseUrl, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -55,8 +55,15 @@ async function readInput(file: string) {
   const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
     throw new CatalogError(file, [`cannot be read: ${error.code ?? error.message}`]);
   });
-  if (isZip(bytes)) return readCatalogUpload(new Uint8Array(bytes), file);
-  return readCatalogFile(file);
+  // Read in a worker thread with the server's time limit, so a file the server would refuse
+  // is refused here too.
+  const reader = createCatalogReader();
+  try {
+    if (isZip(bytes)) return await reader.upload(new Uint8Array(bytes), file);
+    return await reader.file(file);
+  } finally {
+    await reader.close();
+  }
 }
 
 /** Runs one command against the database; returns the process exit code. */

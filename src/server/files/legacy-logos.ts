@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { checkLogo } from './logo-files.js';
+import { checkLogo, sanitizeSvgHere } from './logo-files.js';
 import type { Db } from '../db/database.js';
 import type { FileStorage } from './file-storage.js';
 
@@ -27,7 +27,9 @@ export async function importStoredLogos(
     const file = await storage.find(app.collectionId, app.id, app.image);
     if (!file) continue;
     try {
-      const logo = await checkLogo(await readFile(file.path));
+      // Start-up, before the server listens: nothing waits on this thread, and the SVG budget
+      // bounds the work.
+      const logo = await checkLogo(await readFile(file.path), sanitizeSvgHere);
       await db
         .insertInto('logos')
         .values({

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import createDOMPurify from 'dompurify';
 import { fileTypeFromBuffer } from 'file-type';
-import { imageSize } from 'image-size';
 import { JSDOM } from 'jsdom';
 import {
   BadRequestError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../http/errors.js';
-import { IMAGE_TYPES, imageTypeOf } from '../lib/image-types.js';
+import { IMAGE_TYPES, imageTypeOf, type ImageType } from '../lib/image-types.js';
+import { IncompleteImageError, rasterStructure } from './image-structure.js';
+import { svgBudgetExceeded } from './svg-budget.js';
 
 /** The largest logo accepted, in bytes. */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
@@ -17,6 +18,12 @@ export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 export const MAX_LOGO_PIXELS = 4096;
 
 export const SVG_TYPE = 'image/svg+xml';
+
+/** Sanitises an SVG's text (sanitizeSvg), in a worker thread (svg-sanitiser.ts) or this one. */
+export type SvgSanitize = (text: string) => Promise<string | undefined>;
+
+/** sanitizeSvg in this thread: for code that runs off the event loop already (a worker). */
+export const sanitizeSvgHere: SvgSanitize = async (text) => sanitizeSvg(text);
 
 export interface CheckedLogo {
   contentType: string;
@@ -66,15 +73,19 @@ export function sanitizeSvg(text: string): string | undefined {
   return /^\s*<svg[\s>]/i.test(clean) ? clean : undefined;
 }
 
-/** Reads the declared size from the header (no decoding) and refuses oversized images. */
-function checkDimensions(bytes: Buffer): void {
-  let size: { width?: number; height?: number; images?: { width: number; height: number }[] };
+/**
+ * Checks that a raster image is complete (every header and chunk a decoder needs, up to its end
+ * marker) and that no picture a browser would decode from it (each image of an ICO, as its PNG
+ * or bitmap header says) is larger than MAX_LOGO_PIXELS: from the headers, nothing is decoded.
+ */
+function checkRaster(bytes: Buffer, type: Exclude<ImageType, 'image/svg+xml'>): void {
+  let sizes;
   try {
-    size = imageSize(bytes);
-  } catch {
-    throw new BadRequestError('The logo image cannot be read.');
+    sizes = rasterStructure(bytes, type);
+  } catch (error) {
+    if (!(error instanceof IncompleteImageError)) throw error;
+    throw new BadRequestError(`The logo is not a complete image: ${error.reason}.`);
   }
-  const sizes = size.images ?? [{ width: size.width ?? 0, height: size.height ?? 0 }];
   for (const { width, height } of sizes) {
     if (width > MAX_LOGO_PIXELS || height > MAX_LOGO_PIXELS) {
       throw new BadRequestError(
@@ -84,6 +95,14 @@ function checkDimensions(bytes: Buffer): void {
   }
 }
 
+/** Refuses an SVG over the budget of svg-budget.ts, before anything parses it. */
+function checkSvgBudget(text: string): void {
+  const exceeded = svgBudgetExceeded(text);
+  if (!exceeded) return;
+  if (exceeded.kind === 'elements') throw new PayloadTooLargeError(exceeded.message);
+  throw new BadRequestError(exceeded.message);
+}
+
 function looksLikeText(bytes: Buffer): boolean {
   const head = bytes.subarray(0, 1024).toString('utf8');
   return /^(\uFEFF)?\s*(<\?xml|<!--|<!doctype svg|<svg)/i.test(head);
@@ -91,9 +110,11 @@ function looksLikeText(bytes: Buffer): boolean {
 
 /**
  * Checks an uploaded logo: at most 2 MiB (413), a supported image type recognised from the bytes,
- * whatever its name or declared type (415), not empty (400). SVGs are sanitised.
+ * whatever its name or declared type (415), not empty (400). Raster images must be complete and
+ * at most MAX_LOGO_PIXELS wide and high (400). SVGs within the budget of svg-budget.ts (400, 413)
+ * are sanitised by `sanitize`.
  */
-export async function checkLogo(bytes: Buffer): Promise<CheckedLogo> {
+export async function checkLogo(bytes: Buffer, sanitize: SvgSanitize): Promise<CheckedLogo> {
   if (bytes.length === 0) throw new BadRequestError('The logo file is empty.');
   if (bytes.length > MAX_LOGO_BYTES) {
     throw new PayloadTooLargeError('The logo is larger than 2 MiB.');
@@ -106,9 +127,11 @@ export async function checkLogo(bytes: Buffer): Promise<CheckedLogo> {
   if (raster && raster !== SVG_TYPE) {
     contentType = raster;
     extension = IMAGE_TYPES[raster];
-    checkDimensions(bytes);
+    checkRaster(bytes, raster);
   } else if ((!detected || detected.mime === 'application/xml') && looksLikeText(bytes)) {
-    const clean = sanitizeSvg(bytes.toString('utf8'));
+    const text = bytes.toString('utf8');
+    checkSvgBudget(text);
+    const clean = await sanitize(text);
     if (clean === undefined) {
       throw new UnsupportedMediaTypeError('The file is not an SVG image.');
     }

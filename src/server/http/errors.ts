@@ -66,6 +66,13 @@ export class PayloadTooLargeError extends HttpError {
   }
 }
 
+/** 422: the request is well-formed but its content cannot be processed (a logo too complex). */
+export class UnprocessableEntityError extends HttpError {
+  constructor(message: string) {
+    super(422, 'unprocessable_entity', message);
+  }
+}
+
 export class UnsupportedMediaTypeError extends HttpError {
   constructor(message: string) {
     super(415, 'unsupported_media_type', message);

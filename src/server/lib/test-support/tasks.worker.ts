@@ -1,0 +1,15 @@
+// A worker for worker-pool.test.ts: echoes, fails with data, or never finishes.
+import { serveWorkerTasks } from '../worker-pool.js';
+
+class TaskFailure extends Error {
+  constructor(readonly problems: string[]) {
+    super('the task failed');
+    this.name = 'TaskFailure';
+  }
+}
+
+serveWorkerTasks((input: { echo?: unknown; fail?: string[]; spin?: boolean }) => {
+  if (input.fail) throw new TaskFailure(input.fail);
+  if (input.spin) for (;;);
+  return input.echo;
+});
