@@ -14,6 +14,7 @@ import * as portalNotices from './migrations/0005-portal-notices.js';
 import * as monitorShared from './migrations/0006-monitor-shared.js';
 import * as rateLimits from './migrations/0007-rate-limits.js';
 import * as writeProbe from './migrations/0008-write-probe.js';
+import * as appsUpdatedIndex from './migrations/0009-apps-updated-index.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-monitor-shared': monitorShared,
   '0007-rate-limits': rateLimits,
   '0008-write-probe': writeProbe,
+  '0009-apps-updated-index': appsUpdatedIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
