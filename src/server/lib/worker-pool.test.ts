@@ -55,6 +55,13 @@ describe('createWorkerPool', () => {
     expect(await run.run({ echo: 'after' })).toBe('after');
   });
 
+  it("counts a task's time limit from when its worker can take it, not from the start-up", async () => {
+    // Loading the worker's module (through tsx here) takes far longer than 50 ms.
+    const run = tasks({ timeoutMs: 50 });
+    expect(await run.run({ echo: 'first' })).toBe('first');
+    await run.close();
+  });
+
   it('refuses tasks beyond the queue instead of queueing without end', async () => {
     const run = tasks({ timeoutMs: 2000, maxQueue: 1 });
     const running = run.run({ spin: true }).catch((e: unknown) => e);

@@ -45,6 +45,7 @@ interface TaskMessage {
   input: unknown;
 }
 type ReplyMessage =
+  | { ready: true; id?: undefined }
   | { id: number; ok: true; output: unknown }
   | { id: number; ok: false; name: string; message: string; data: Record<string, unknown> };
 
@@ -72,6 +73,8 @@ export function serveWorkerTasks<In, Out>(handler: (input: In) => Out | Promise<
     }
     port.postMessage(reply);
   });
+  // Started: the pool's time limit counts from here, not from the thread's start-up.
+  port.postMessage({ ready: true } satisfies ReplyMessage);
 }
 
 /**
@@ -114,9 +117,16 @@ export interface WorkerPool<In, Out> {
 
 interface Slot {
   worker: Worker;
+  /** True once the worker said it serves tasks; a task given earlier waits for it. */
+  ready: boolean;
+  /** Sends the task given before the worker was ready. */
+  send?: () => void;
   busy?: { id: number; resolve: (value: unknown) => void; reject: (error: Error) => void };
   timer?: NodeJS.Timeout;
 }
+
+/** How long a worker may take to start (load its module) before it counts as crashed. */
+const START_TIMEOUT_MS = 60_000;
 
 interface Waiting {
   input: unknown;
@@ -143,6 +153,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
     if (slot.timer) clearTimeout(slot.timer);
     slot.busy = undefined;
     slot.timer = undefined;
+    slot.send = undefined;
     slot.worker.unref();
     if (busy) settle(busy);
   }
@@ -160,8 +171,22 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
       eval: options.entry.eval,
       resourceLimits: options.maxHeapMb ? { maxOldGenerationSizeMb: options.maxHeapMb } : {},
     });
-    const slot: Slot = { worker };
+    const slot: Slot = { worker, ready: false };
+    // A worker that never starts is stopped, and its task refused.
+    slot.timer = setTimeout(
+      () => discard(slot, new WorkerCrashError('The worker did not start.')),
+      START_TIMEOUT_MS,
+    ).unref();
     worker.on('message', (reply: ReplyMessage) => {
+      if ('ready' in reply) {
+        slot.ready = true;
+        if (slot.timer) clearTimeout(slot.timer);
+        slot.timer = undefined;
+        const send = slot.send;
+        slot.send = undefined;
+        send?.();
+        return;
+      }
       if (slot.busy?.id !== reply.id) return;
       release(slot, (busy) => {
         if (reply.ok) busy.resolve(reply.output);
@@ -186,11 +211,16 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
       const id = nextId++;
       slot.busy = { id, resolve: task.resolve, reject: task.reject };
       slot.worker.ref();
-      slot.timer = setTimeout(
-        () => discard(slot, new WorkerTimeoutError(options.timeoutMs)),
-        options.timeoutMs,
-      );
-      slot.worker.postMessage({ id, input: task.input } satisfies TaskMessage, task.transfer);
+      // The time limit is the task's own: it starts when the worker can take the task.
+      const send = () => {
+        slot.timer = setTimeout(
+          () => discard(slot, new WorkerTimeoutError(options.timeoutMs)),
+          options.timeoutMs,
+        );
+        slot.worker.postMessage({ id, input: task.input } satisfies TaskMessage, task.transfer);
+      };
+      if (slot.ready) send();
+      else slot.send = send;
     }
   }
 
