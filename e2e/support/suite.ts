@@ -11,14 +11,19 @@ import { freePort, startPortal, type PortalServer } from './server.js';
  * One built portal (demo catalog, given environment) and one browser for the whole test file,
  * started before its tests and stopped after them.
  */
-export function usePortalAndBrowser(env: Record<string, string> = {}): {
+export function usePortalAndBrowser(
+  env: Record<string, string> | ((port: number) => Record<string, string>) = {},
+): {
   readonly portal: PortalServer;
   readonly browser: Browser;
 } {
   let portal: PortalServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(env), launchBrowser()]);
+    // The environment may name the port (PUBLIC_URL on another host name, for instance).
+    const port = await freePort();
+    const settings = typeof env === 'function' ? env(port) : env;
+    [portal, browser] = await Promise.all([startPortal(settings, { port }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

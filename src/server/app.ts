@@ -45,6 +45,7 @@ import { createNoticesService } from './monitor/notices/notices.service.js';
 import { createRepositories, type Repositories } from './repositories.js';
 import { createOperations } from './system/operations.js';
 import { portalInfoRoutes } from './system/system.routes.js';
+import { canonicalOrigin } from './http/canonical-origin.js';
 import { meRoutes } from './users/me.routes.js';
 import { createUsersService } from './users/users.service.js';
 import type { RenderPage } from '../shared/api/page-schemas.js';
@@ -188,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   refuseControlCharacters(app);
   await app.register(securityHeaders, { publicUrl: config.publicUrl, issuer: config.oidc.issuer });
+  // 127.0.0.1 and localhost are one portal for people: pages and sign-in move to PUBLIC_URL.
+  await app.register(canonicalOrigin, { publicUrl: config.publicUrl });
   await app.register(requestLog, { slowMs: config.server.slowRequestMs });
   // Shutdown answers and rate limits (after the security headers, so 503/429 carry them too).
   await app.register(closingGuard);
