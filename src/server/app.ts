@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
   });
   await app.register(cookie);
-  await app.register(openapi, { version: deps.version ?? '0.0.0' });
+  await app.register(openapi, { version: deps.version ?? '0.0.0', publicUrl: config.publicUrl });
   await app.register(operations.plugin);
   app.addHook('onSend', async (request, reply) => {
     // API answers depend on who asks: never stored by shared caches or the browser.

@@ -10,6 +10,7 @@ import {
   AdminAppSchema,
   AdminVersionQuerySchema,
 } from '../../shared/api/admin-schemas.js';
+import { pageOf } from '../../shared/api/list-schemas.js';
 import { ErrorSchema } from '../../shared/api/schemas.js';
 import { BadRequestError, NotFoundError } from '../http/errors.js';
 import { MAX_LOGO_BYTES } from '../files/logo-files.js';
@@ -31,6 +32,7 @@ export const adminAppsRoutes: FastifyPluginAsyncTypebox<{
     '/api/admin/apps',
     {
       schema: {
+        operationId: 'listAdminApps',
         tags,
         summary: 'Every app, hidden ones included, with versions; ?deleted=true lists the trash.',
         querystring: AdminAppListQuerySchema,
@@ -38,8 +40,9 @@ export const adminAppsRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const items = await admin.list(request.query.deleted);
-      return { items: statusOf ? withStatus(items, statusOf) : items };
+      const { deleted, page, perPage } = request.query;
+      const list = pageOf(await admin.list(deleted), page, perPage);
+      return statusOf ? { ...list, items: withStatus(list.items, statusOf) } : list;
     },
   );
 
@@ -47,6 +50,7 @@ export const adminAppsRoutes: FastifyPluginAsyncTypebox<{
     '/api/admin/apps/:appId',
     {
       schema: {
+        operationId: 'getAdminApp',
         tags,
         summary: 'One app (also from the trash).',
         params: AdminAppParamsSchema,
@@ -61,6 +65,7 @@ export const adminAppsRoutes: FastifyPluginAsyncTypebox<{
     {
       attachValidation: true,
       schema: {
+        operationId: 'createApp',
         tags,
         summary: 'Creates an app; 400 names each bad field in data.fields.',
         body: AdminAppCreateSchema,
@@ -78,6 +83,7 @@ export const adminAppsRoutes: FastifyPluginAsyncTypebox<{
     {
       attachValidation: true,
       schema: {
+        operationId: 'updateApp',
         tags,
         summary: 'Changes an app; needs If-Match: <version> (or "version"); 409 when stale.',
         params: AdminAppParamsSchema,
@@ -104,6 +110,7 @@ export const adminAppsRoutes: FastifyPluginAsyncTypebox<{
     '/api/admin/apps/:appId',
     {
       schema: {
+        operationId: 'deleteApp',
         tags,
         summary: 'Moves an app to the trash (30 days); needs If-Match: <version> or ?version=.',
         params: AdminAppParamsSchema,
@@ -126,6 +133,7 @@ export const adminAppsRoutes: FastifyPluginAsyncTypebox<{
     '/api/admin/apps/:appId/restore',
     {
       schema: {
+        operationId: 'restoreApp',
         tags,
         summary: 'Brings an app back from the trash, with its logo and favorites.',
         params: AdminAppParamsSchema,
@@ -140,6 +148,7 @@ export const adminAppsRoutes: FastifyPluginAsyncTypebox<{
     {
       bodyLimit: MAX_LOGO_BYTES + 64 * 1024,
       schema: {
+        operationId: 'putAppLogo',
         tags,
         summary:
           'Sets the logo: the raw image (PNG, JPEG, GIF, WebP, AVIF, ICO, SVG; at most 2 MiB) or multipart with one file.',
@@ -172,6 +181,7 @@ export const adminAppsRoutes: FastifyPluginAsyncTypebox<{
     '/api/admin/apps/:appId/logo',
     {
       schema: {
+        operationId: 'deleteAppLogo',
         tags,
         summary: 'Removes the logo.',
         params: AdminAppParamsSchema,
@@ -191,6 +201,7 @@ export const adminAppsRoutes: FastifyPluginAsyncTypebox<{
     '/api/admin/apps/:appId/logo',
     {
       schema: {
+        operationId: 'getAdminAppLogo',
         tags,
         summary: "Any app's logo, trashed ones too (the console's imageUrl).",
         params: AdminAppParamsSchema,

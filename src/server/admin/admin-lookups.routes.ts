@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AdminGroupsQuerySchema,
   AdminGroupsSchema,
   AuditListSchema,
   AuditQuerySchema,
@@ -21,19 +22,24 @@ export const adminLookupsRoutes: FastifyPluginAsyncTypebox<{
     '/api/admin/audit',
     {
       schema: {
+        operationId: 'listAuditEntries',
         tags,
-        summary: 'The audit log, newest first; filter by app and actor, page with before.',
+        summary: 'The audit log, newest first; filter by app and actor; page with page/perPage.',
         querystring: AuditQuerySchema,
         response: { 200: AuditListSchema, ...ADMIN_ERRORS },
       },
     },
-    async (request) => admin.audit(request.query),
+    async (request) => {
+      const { limit, perPage, ...filter } = request.query;
+      return admin.audit({ ...filter, perPage: limit ?? perPage });
+    },
   );
 
   app.get(
     '/api/admin/preview',
     {
       schema: {
+        operationId: 'previewApps',
         tags,
         summary: 'Exactly the GET /api/apps answer of a viewer with these groups (or anonymous).',
         querystring: PreviewQuerySchema,
@@ -62,11 +68,13 @@ export const adminLookupsRoutes: FastifyPluginAsyncTypebox<{
     '/api/admin/groups',
     {
       schema: {
+        operationId: 'listGroups',
         tags,
         summary: 'Group names seen in the catalog and on users, for the group picker.',
+        querystring: AdminGroupsQuerySchema,
         response: { 200: AdminGroupsSchema, ...ADMIN_ERRORS },
       },
     },
-    async () => admin.groups(),
+    async (request) => admin.groups(request.query.page, request.query.perPage),
   );
 };

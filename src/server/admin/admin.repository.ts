@@ -24,7 +24,8 @@ export interface AuditFilter {
   app?: string;
   actor?: string;
   before?: number;
-  limit: number;
+  page: number;
+  perPage: number;
 }
 
 export type NewLogo = Omit<LogoRow, 'appId' | 'updated'>;
@@ -207,21 +208,27 @@ export function createAdminRepository(db: Db) {
     },
 
     /** Newest first; `limit + 1` rows are read to know whether there are more. */
-    async listAudit(filter: AuditFilter): Promise<AuditRow[]> {
-      let query = db
-        .selectFrom('audit')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(filter.limit + 1);
-      if (filter.app) query = query.where('appId', '=', filter.app);
+    /** One page of the entries the filter selects, newest first, and how many it selects. */
+    async listAudit(filter: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {
+      let selected = db.selectFrom('audit');
+      if (filter.app) selected = selected.where('appId', '=', filter.app);
       if (filter.actor) {
         const actor = filter.actor;
-        query = query.where((eb) =>
+        selected = selected.where((eb) =>
           eb.or([eb('actorUsername', '=', actor), eb('actorSubject', '=', actor)]),
         );
       }
-      if (filter.before !== undefined) query = query.where('id', '<', filter.before);
-      return query.execute();
+      if (filter.before !== undefined) selected = selected.where('id', '<', filter.before);
+      const [rows, counted] = await Promise.all([
+        selected
+          .selectAll()
+          .orderBy('id', 'desc')
+          .offset((filter.page - 1) * filter.perPage)
+          .limit(filter.perPage)
+          .execute(),
+        selected.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(counted.total) };
     },
 
     /** Group names with the number of apps naming them and users belonging to them. */

@@ -526,3 +526,65 @@ describe('the OpenAPI document', () => {
     );
   });
 });
+
+describe('one list convention (page and perPage in, the same envelope out)', () => {
+  it.each([
+    '/api/apps',
+    '/api/admin/apps',
+    '/api/admin/apps?deleted=true',
+    '/api/admin/preview?anonymous=true',
+    '/api/admin/groups',
+    '/api/admin/notices',
+    '/api/admin/audit',
+  ])('%s takes page and perPage', async (path) => {
+    const join = path.includes('?') ? '&' : '?';
+    const first = await call('GET', `${path}${join}page=1&perPage=1`);
+    expect(first.statusCode, first.body).toBe(200);
+    const body = first.json();
+    expect(Object.keys(body).sort()).toEqual(
+      expect.arrayContaining(['items', 'page', 'perPage', 'totalItems', 'totalPages']),
+    );
+    expect(body).toMatchObject({ page: 1, perPage: 1 });
+    expect(body.items.length).toBeLessThanOrEqual(1);
+    expect(body.totalPages).toBe(Math.ceil(body.totalItems / 1));
+    // Out of range: 400 with the one error body, never a 500.
+    for (const bad of ['perPage=0', 'perPage=501', 'page=0', 'page=x']) {
+      const refused = await call('GET', `${path}${join}${bad}`);
+      expect(refused.statusCode, `${path} ${bad}`).toBe(400);
+      expect(refused.json()).toMatchObject({ status: 400 });
+    }
+  });
+
+  it('pages the admin list: every app once over the pages, in order', async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page += 1) {
+      const list = (await call('GET', `/api/admin/apps?page=${page}&perPage=1`)).json();
+      expect(list).toMatchObject({ page, perPage: 1, totalItems: 3, totalPages: 3 });
+      seen.push(...list.items.map((app: { id: string }) => app.id));
+    }
+    expect(seen.sort()).toEqual(['galaxy', 'hidden', 'rstudio']);
+    const beyond = (await call('GET', '/api/admin/apps?page=4&perPage=1')).json();
+    expect(beyond.items).toEqual([]);
+  });
+
+  it('pages the audit log with page and perPage, and still with before (limit is perPage)', async () => {
+    for (const name of ['One', 'Two', 'Three']) {
+      await call('PATCH', '/api/admin/apps/galaxy', {
+        body: { name, version: (await call('GET', '/api/admin/apps/galaxy')).json().version },
+      });
+    }
+    const first = (await call('GET', '/api/admin/audit?app=galaxy&perPage=2')).json();
+    expect(first).toMatchObject({ page: 1, perPage: 2, totalItems: 3, totalPages: 2 });
+    expect(first.items.map((e: { after: { name: string } }) => e.after.name)).toEqual([
+      'Three',
+      'Two',
+    ]);
+    const second = (await call('GET', '/api/admin/audit?app=galaxy&perPage=2&page=2')).json();
+    expect(second.items.map((e: { after: { name: string } }) => e.after.name)).toEqual(['One']);
+    expect(second.nextBefore).toBeUndefined();
+    const older = (
+      await call('GET', `/api/admin/audit?app=galaxy&limit=2&before=${first.nextBefore}`)
+    ).json();
+    expect(older.items.map((e: { after: { name: string } }) => e.after.name)).toEqual(['One']);
+  });
+});

@@ -58,7 +58,7 @@ describe('the trash', () => {
     const trash = await admin.list(true);
     expect(trash.map((app) => app.id)).toEqual(['recent']);
     expect(await db.selectFrom('favorites').selectAll().execute()).toEqual([]);
-    const purge = await admin.audit({ app: 'old', limit: 10 });
+    const purge = await admin.audit({ app: 'old', page: 1, perPage: 10 });
     expect(purge.items[0]).toMatchObject({
       action: 'purge',
       actor: { username: 'system' },
@@ -106,7 +106,7 @@ describe('a create that loses a race for its id', () => {
       statusCode: 409,
       data: { fields: { id: 'is already used' } },
     });
-    const audit = await service().audit({ app: 'galaxy', limit: 10 });
+    const audit = await service().audit({ app: 'galaxy', page: 1, perPage: 10 });
     expect(audit.items.map((entry) => entry.action)).toEqual(['create']);
   });
 

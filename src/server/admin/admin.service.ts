@@ -5,6 +5,7 @@ import type {
   AuditEntry,
   AuditList,
 } from '../../shared/api/admin-schemas.js';
+import { pageOf } from '../../shared/api/list-schemas.js';
 import {
   checkAppFields,
   type AppFields,
@@ -309,8 +310,7 @@ export function createAdminService(deps: {
     },
 
     async audit(filter: AuditFilter): Promise<AuditList> {
-      const rows = await admin.listAudit(filter);
-      const page = rows.slice(0, filter.limit);
+      const { rows: page, total } = await admin.listAudit(filter);
       const parse = (json: string | null) =>
         json === null ? null : (JSON.parse(json) as Record<string, unknown>);
       const items: AuditEntry[] = page.map((row) => ({
@@ -322,12 +322,21 @@ export function createAdminService(deps: {
         before: parse(row.before),
         after: parse(row.after),
       }));
+      const list = {
+        page: filter.page,
+        perPage: filter.perPage,
+        totalItems: total,
+        totalPages: Math.ceil(total / filter.perPage),
+        items,
+      };
+      // Older entries than this page's last, for callers that page with `before`.
       const last = page.at(-1);
-      return rows.length > filter.limit && last ? { items, nextBefore: last.id } : { items };
+      const more = (filter.page - 1) * filter.perPage + page.length < total;
+      return more && last ? { ...list, nextBefore: last.id } : list;
     },
 
-    async groups(): Promise<AdminGroups> {
-      return { items: await admin.groups() };
+    async groups(page: number, perPage: number): Promise<AdminGroups> {
+      return pageOf(await admin.groups(), page, perPage);
     },
   };
 }

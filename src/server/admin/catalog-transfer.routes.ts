@@ -29,6 +29,7 @@ export const catalogTransferRoutes: FastifyPluginAsyncTypebox<{
     '/api/admin/catalog/export',
     {
       schema: {
+        operationId: 'exportCatalog',
         tags,
         summary:
           'The whole catalog as a catalog file (YAML); ?logos=true: a .zip with catalog.yaml and logos/.',
@@ -60,6 +61,7 @@ export const catalogTransferRoutes: FastifyPluginAsyncTypebox<{
     {
       bodyLimit: MAX_IMPORT_BYTES,
       schema: {
+        operationId: 'importCatalog',
         tags,
         summary:
           'Compares a catalog file (YAML/JSON text, a .zip from the export, or multipart) with the catalog; dryRun=false applies it in one transaction.',

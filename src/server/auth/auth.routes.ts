@@ -223,6 +223,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     '/auth/logout',
     {
       schema: {
+        operationId: 'signOut',
         tags: ['auth'],
         summary:
           "Ends the portal session; answers (JSON) or redirects (form) to the provider's logout.",

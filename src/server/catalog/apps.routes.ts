@@ -15,6 +15,7 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{ apps: AppsService }> = asyn
     '/api/apps',
     {
       schema: {
+        operationId: 'listApps',
         tags: ['catalog'],
         summary: 'Apps the caller may see, sorted by category then name.',
         querystring: AppListQuerySchema,

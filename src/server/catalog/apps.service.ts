@@ -1,3 +1,4 @@
+import { pageOf } from '../../shared/api/list-schemas.js';
 import type { App, AppList } from '../../shared/api/schemas.js';
 import type { CatalogSnapshot } from './catalog-snapshot.js';
 import type { Viewer } from './visibility.js';
@@ -13,17 +14,6 @@ const MAX_PAGES_PER_VIEW = 64;
  */
 export function createAppsService(deps: { snapshot: CatalogSnapshot }) {
   const serialised = new WeakMap<readonly App[], Map<string, string>>();
-
-  function pageOf(visible: readonly App[], page: number, perPage: number): AppList {
-    const offset = (page - 1) * perPage;
-    return {
-      page,
-      perPage,
-      totalItems: visible.length,
-      totalPages: Math.ceil(visible.length / perPage),
-      items: visible.slice(offset, offset + perPage),
-    };
-  }
 
   return {
     /** One page as JSON text, serialised by `serialise` at most once per catalog state. */

@@ -30,6 +30,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ apps: AppsRepository }> = 
       // A control character in a name is the same 404 as any other name not served.
       config: { badParams: 'not-found' },
       schema: {
+        operationId: 'getFile',
         tags: ['files'],
         summary: "An app's logo.",
         params: FileParamsSchema,

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test-support/test-app.js';
 
@@ -31,4 +33,63 @@ describe('the README API table', () => {
     expect(unlisted).toEqual([]);
     expect(README).toContain('/api/admin/*');
   });
+});
+
+describe('the OpenAPI document for client generators', () => {
+  async function openapiDocument(): Promise<string> {
+    ctx = await createTestContext({ env: { PUBLIC_URL: 'https://portal.example.edu' } });
+    return (await ctx.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).body;
+  }
+
+  it("passes Redocly's recommended rules without an error or a warning", async () => {
+    const { createConfig, lintFromString } = await import('@redocly/openapi-core');
+    const source = await openapiDocument();
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
+    const described = problems.map(
+      (problem) =>
+        `${problem.severity} ${problem.ruleId}: ${problem.message} ${problem.location[0]?.pointer ?? ''}`,
+    );
+    expect(described).toEqual([]);
+    const doc = JSON.parse(source) as { servers: { url: string }[] };
+    expect(doc.servers).toEqual([
+      { url: 'https://portal.example.edu', description: 'This portal' },
+    ]);
+  });
+
+  it('gives a typed client (openapi-typescript) that compiles and names each operation', async () => {
+    const { default: openapiTS, astToString } = await import('openapi-typescript');
+    const ts = await import('typescript');
+    const source = await openapiDocument();
+    const types = astToString(await openapiTS(source));
+    expect(types).toContain('listApps: {');
+    expect(types).toContain('updateApp: {');
+    // A client using the generated types: the list answer's fields are typed.
+    const client = `import type { paths, operations } from './api';
+type AppList = operations['listApps']['responses'][200]['content']['application/json'];
+export function names(list: AppList): string[] {
+  return list.items.map((app) => app.name);
+}
+export const route: keyof paths = '/api/apps';
+`;
+    const dir = mkdtempSync(join(tmpdir(), 'portal-openapi-client-'));
+    try {
+      writeFileSync(join(dir, 'api.ts'), types);
+      writeFileSync(join(dir, 'use.ts'), client);
+      const program = ts.createProgram([join(dir, 'use.ts')], {
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+      });
+      const diagnostics = ts
+        .getPreEmitDiagnostics(program)
+        .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      expect(diagnostics).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -18,6 +18,7 @@ export const monitorRoutes: FastifyPluginAsyncTypebox<{ statuses: MonitorStatusS
     '/api/monitor-status',
     {
       schema: {
+        operationId: 'listStatuses',
         tags: ['monitor'],
         summary: 'Statuses of the apps the caller may see, from the server-side monitor.',
         description:

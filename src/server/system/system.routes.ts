@@ -13,13 +13,21 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ checks: ReadinessChecks }
 ) => {
   app.get(
     '/api/health',
-    { schema: { tags: ['system'], summary: 'Liveness check.', response: { 200: HealthSchema } } },
+    {
+      schema: {
+        operationId: 'getHealth',
+        tags: ['system'],
+        summary: 'Liveness check.',
+        response: { 200: HealthSchema },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
     '/api/health/live',
     {
       schema: {
+        operationId: 'getLiveness',
         tags: ['system'],
         summary: 'Liveness: the process is up and answers.',
         response: { 200: LiveSchema },
@@ -31,6 +39,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ checks: ReadinessChecks }
     '/api/health/ready',
     {
       schema: {
+        operationId: 'getReadiness',
         tags: ['system'],
         summary: 'Readiness: database, migrations and catalog; identity provider and monitor.',
         description:
@@ -54,6 +63,7 @@ export const portalInfoRoutes: FastifyPluginAsyncTypebox<{ portal: PortalInfo }>
     '/api/portal',
     {
       schema: {
+        operationId: 'getPortalInfo',
         tags: ['system'],
         summary: 'Title, sub-title and footer of the portal.',
         response: { 200: PortalInfoSchema },

@@ -13,6 +13,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = asyn
     '/api/me',
     {
       schema: {
+        operationId: 'getMe',
         tags: ['me'],
         summary: 'The signed-in user, with favorites they may still see.',
         response: { 200: MeSchema, ...errors },
@@ -25,6 +26,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = asyn
     '/api/me/favorites/:appId',
     {
       schema: {
+        operationId: 'addFavorite',
         tags: ['me'],
         summary: 'Adds an app to the favorites (idempotent); returns the updated user.',
         params: AppIdParamsSchema,
@@ -38,6 +40,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = asyn
     '/api/me/favorites/:appId',
     {
       schema: {
+        operationId: 'removeFavorite',
         tags: ['me'],
         summary: 'Removes an app from the favorites (idempotent); returns the updated user.',
         params: AppIdParamsSchema,

@@ -11,6 +11,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { APP_ID_PATTERN } from '../catalog/app-rules.js';
+import { MAX_PER_PAGE, PAGE_QUERY, pageSchema } from './list-schemas.js';
 import { AppSchema } from './schemas.js';
 
 /** Who made a change: the identity provider's subject and username (`catalog-file`, `cli`...). */
@@ -64,14 +65,14 @@ export const AdminAppListQuerySchema = Type.Object(
       default: false,
       description: 'true: the trash (apps deleted in the last 30 days) instead of the catalog.',
     }),
+    ...PAGE_QUERY,
   },
   { additionalProperties: false },
 );
 
-export const AdminAppListSchema = Type.Object(
-  { items: Type.Array(AdminAppSchema) },
-  { additionalProperties: false },
-);
+export const AdminAppListSchema = Type.Object(pageSchema(AdminAppSchema), {
+  additionalProperties: false,
+});
 export type AdminAppList = Static<typeof AdminAppListSchema>;
 
 const EditableSchema = Type.Partial(
@@ -185,16 +186,25 @@ export const AuditQuerySchema = Type.Object(
     before: Type.Optional(
       Type.Integer({ minimum: 1, description: 'Only entries older than this entry id.' }),
     ),
-    limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
+    ...PAGE_QUERY,
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_PER_PAGE,
+        description: 'Deprecated: the same as `perPage`, which it overrides when given.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 
 export const AuditListSchema = Type.Object(
   {
-    items: Type.Array(AuditEntrySchema, { description: 'Newest first.' }),
+    ...pageSchema(AuditEntrySchema, 'Newest first.'),
     nextBefore: Type.Optional(
-      Type.Integer({ description: 'Pass as `before` for older entries; absent at the end.' }),
+      Type.Integer({
+        description: 'Pass as `before` (with page 1) for older entries; absent at the end.',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -208,26 +218,26 @@ export const PreviewQuerySchema = Type.Object(
       Type.String({ maxLength: 4000, description: 'Comma-separated group names.' }),
     ),
     anonymous: Type.Optional(Type.Boolean()),
-    page: Type.Integer({ minimum: 1, default: 1 }),
-    perPage: Type.Integer({ minimum: 1, maximum: 500, default: 30 }),
+    ...PAGE_QUERY,
   },
   { additionalProperties: false },
 );
 
 /** Group names seen in the catalog and on users, for the console's group picker. */
+export const AdminGroupsQuerySchema = Type.Object(PAGE_QUERY, { additionalProperties: false });
+
 export const AdminGroupsSchema = Type.Object(
-  {
-    items: Type.Array(
-      Type.Object(
-        {
-          name: Type.String(),
-          apps: Type.Integer({ description: 'Apps that name the group.' }),
-          users: Type.Integer({ description: 'Users who belong to it (as last signed in).' }),
-        },
-        { additionalProperties: false },
-      ),
+  pageSchema(
+    Type.Object(
+      {
+        name: Type.String(),
+        apps: Type.Integer({ description: 'Apps that name the group.' }),
+        users: Type.Integer({ description: 'Users who belong to it (as last signed in).' }),
+      },
+      { additionalProperties: false },
     ),
-  },
+    'By name.',
+  ),
   { additionalProperties: false },
 );
 export type AdminGroups = Static<typeof AdminGroupsSchema>;

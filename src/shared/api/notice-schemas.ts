@@ -6,6 +6,7 @@
  * bad field, as the app routes do.
  */
 import { Type, type Static } from 'typebox';
+import { PAGE_QUERY, pageSchema } from './list-schemas.js';
 import { PORTAL_NOTICE_SEVERITIES } from '../notices/notice-rules.js';
 import { ActorSchema } from './admin-schemas.js';
 
@@ -38,8 +39,10 @@ export const PortalNoticeSchema = Type.Object(
 );
 export type PortalNotice = Static<typeof PortalNoticeSchema>;
 
+export const PortalNoticeListQuerySchema = Type.Object(PAGE_QUERY, { additionalProperties: false });
+
 export const PortalNoticeListSchema = Type.Object(
-  { items: Type.Array(PortalNoticeSchema, { description: 'By start, latest first.' }) },
+  pageSchema(PortalNoticeSchema, 'By start, latest first.'),
   { additionalProperties: false },
 );
 export type PortalNoticeList = Static<typeof PortalNoticeListSchema>;

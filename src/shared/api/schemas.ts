@@ -5,12 +5,12 @@
  * and @fastify/swagger publishes as-is (docs/decisions/0002-typebox-schemas.md).
  */
 import { Type, type Static } from 'typebox';
+import { PAGE_QUERY, pageSchema } from './list-schemas.js';
 import { APP_ID_PATTERN } from '../catalog/app-rules.js';
 import { ENVIRONMENTS } from '../catalog/environments.js';
 
 export { APP_ID_PATTERN };
-export const MAX_PER_PAGE = 500;
-export const DEFAULT_PER_PAGE = 30;
+export { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './paging.js';
 
 export const EnvironmentSchema = Type.Union([
   Type.Literal('prod'),
@@ -45,30 +45,10 @@ export const AppSchema = Type.Object(
 );
 export type App = Static<typeof AppSchema>;
 
-export const AppListQuerySchema = Type.Object(
-  {
-    page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' }),
-    perPage: Type.Integer({
-      minimum: 1,
-      maximum: MAX_PER_PAGE,
-      default: DEFAULT_PER_PAGE,
-      description: `Items per page, 1 to ${MAX_PER_PAGE}.`,
-    }),
-  },
-  { additionalProperties: false },
-);
+export const AppListQuerySchema = Type.Object(PAGE_QUERY, { additionalProperties: false });
 export type AppListQuery = Static<typeof AppListQuerySchema>;
 
-export const AppListSchema = Type.Object(
-  {
-    page: Type.Integer(),
-    perPage: Type.Integer(),
-    totalItems: Type.Integer(),
-    totalPages: Type.Integer(),
-    items: Type.Array(AppSchema),
-  },
-  { additionalProperties: false },
-);
+export const AppListSchema = Type.Object(pageSchema(AppSchema), { additionalProperties: false });
 export type AppList = Static<typeof AppListSchema>;
 
 export const AppIdParamsSchema = Type.Object(

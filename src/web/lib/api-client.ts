@@ -1,3 +1,4 @@
+import { MAX_PER_PAGE } from '../../shared/api/paging.js';
 import { MESSAGES } from '../../shared/messages.js';
 
 /**
@@ -119,4 +120,23 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   }
   return answer as T;
+}
+
+/**
+ * Every item of a list route (README, "Lists": `page`/`perPage` in, `items` and `totalPages`
+ * out), read page by page at the largest page size.
+ */
+export async function fetchEveryPage<T>(
+  path: string,
+  query: Record<string, string | number | boolean> = {},
+): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; ; page += 1) {
+    const list = await apiRequest<{ items: T[]; totalPages: number }>(path, {
+      query: { ...query, page, perPage: MAX_PER_PAGE },
+    });
+    items.push(...list.items);
+    // A short page is the last, whatever the totals say: never a request without end.
+    if (list.items.length < MAX_PER_PAGE || !(page < list.totalPages)) return items;
+  }
 }

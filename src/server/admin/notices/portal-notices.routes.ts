@@ -3,11 +3,13 @@ import { Type } from 'typebox';
 import { ErrorSchema } from '../../../shared/api/schemas.js';
 import {
   PortalNoticeCreateSchema,
+  PortalNoticeListQuerySchema,
   PortalNoticeListSchema,
   PortalNoticeParamsSchema,
   PortalNoticePatchSchema,
   PortalNoticeSchema,
 } from '../../../shared/api/notice-schemas.js';
+import { pageOf } from '../../../shared/api/list-schemas.js';
 import { adminActor, bodyObject } from '../admin-request.js';
 import type { PortalNoticesService } from './portal-notices.service.js';
 
@@ -26,12 +28,14 @@ export const portalNoticesRoutes: FastifyPluginAsyncTypebox<{
     '/api/admin/notices',
     {
       schema: {
+        operationId: 'listPortalNotices',
         tags,
         summary: 'Every portal notice, past, current and future.',
+        querystring: PortalNoticeListQuerySchema,
         response: { 200: PortalNoticeListSchema, ...errors },
       },
     },
-    async () => ({ items: await notices.list() }),
+    async (request) => pageOf(await notices.list(), request.query.page, request.query.perPage),
   );
 
   app.post(
@@ -39,6 +43,7 @@ export const portalNoticesRoutes: FastifyPluginAsyncTypebox<{
     {
       attachValidation: true,
       schema: {
+        operationId: 'createPortalNotice',
         tags,
         summary:
           'Posts a notice shown in GET /api/notices between startsAt and endsAt (at most 90 days); 400 names each bad field in data.fields.',
@@ -57,6 +62,7 @@ export const portalNoticesRoutes: FastifyPluginAsyncTypebox<{
     {
       attachValidation: true,
       schema: {
+        operationId: 'updatePortalNotice',
         tags,
         summary: 'Changes a notice; 400 names each bad field in data.fields.',
         params: PortalNoticeParamsSchema,
@@ -76,6 +82,7 @@ export const portalNoticesRoutes: FastifyPluginAsyncTypebox<{
     '/api/admin/notices/:noticeId',
     {
       schema: {
+        operationId: 'deletePortalNotice',
         tags,
         summary: 'Deletes a notice (the audit log keeps what it said).',
         params: PortalNoticeParamsSchema,

@@ -15,6 +15,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ uptime: UptimeService }>
     '/api/status-history',
     {
       schema: {
+        operationId: 'getStatusHistory',
         tags: ['monitor'],
         summary: 'The last 24 h of every app the caller may see, as compact strips for the cards.',
         description:
@@ -29,6 +30,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ uptime: UptimeService }>
     '/api/apps/:appId/uptime',
     {
       schema: {
+        operationId: 'getAppUptime',
         tags: ['monitor'],
         summary: 'Status history of an app the caller may see: buckets, uptime, recent changes.',
         description:

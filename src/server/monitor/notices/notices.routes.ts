@@ -11,6 +11,7 @@ export const noticesRoutes: FastifyPluginAsyncTypebox<{ notices: NoticesService 
     '/api/notices',
     {
       schema: {
+        operationId: 'listNotices',
         tags: ['monitor'],
         summary: 'Active incident and maintenance notices, and the caller’s apps in maintenance.',
         description:

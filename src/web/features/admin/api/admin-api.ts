@@ -1,24 +1,20 @@
 import type {
   AdminApp,
   AdminAppCreate,
-  AdminAppList,
   AdminAppPatch,
   AdminGroups,
   AuditList,
   ImportResult,
 } from '../../../../shared/api/admin-schemas.js';
-import type { App, AppList } from '../../../../shared/api/schemas.js';
+import type { App } from '../../../../shared/api/schemas.js';
 import { fieldErrors } from '../../../../shared/catalog/app-rules.js';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.js';
+import { ApiRequestError, apiRequest, fetchEveryPage } from '../../../lib/api-client.js';
 
 /** The admin API (docs/admin.md) as the console calls it; the browser's session is the credential. */
 const appPath = (appId: string) => `/api/admin/apps/${encodeURIComponent(appId)}`;
 
 export async function listApps(options: { deleted?: boolean } = {}): Promise<AdminApp[]> {
-  const list = await apiRequest<AdminAppList>('/api/admin/apps', {
-    query: options.deleted ? { deleted: true } : {},
-  });
-  return list.items;
+  return fetchEveryPage<AdminApp>('/api/admin/apps', options.deleted ? { deleted: true } : {});
 }
 
 /** One app, also from the trash (then with `deletedAt`); 404 once it is gone for good. */
@@ -68,6 +64,7 @@ export interface AuditFilter {
   app?: string;
   actor?: string;
   before?: number;
+  /** Entries per page (the API's `perPage`). */
   limit?: number;
 }
 
@@ -76,13 +73,12 @@ export function listAudit(filter: AuditFilter = {}): Promise<AuditList> {
   if (filter.app) query.app = filter.app;
   if (filter.actor) query.actor = filter.actor;
   if (filter.before !== undefined) query.before = filter.before;
-  if (filter.limit !== undefined) query.limit = filter.limit;
+  if (filter.limit !== undefined) query.perPage = filter.limit;
   return apiRequest<AuditList>('/api/admin/audit', { query });
 }
 
 export async function listGroups(): Promise<AdminGroups['items']> {
-  const answer = await apiRequest<AdminGroups>('/api/admin/groups');
-  return answer.items;
+  return fetchEveryPage<AdminGroups['items'][number]>('/api/admin/groups');
 }
 
 /** Who the preview is for: an anonymous visitor, or a user in these groups. */
@@ -93,14 +89,7 @@ export async function previewApps(viewer: Viewer): Promise<App[]> {
   const who: Record<string, string | boolean> = viewer.anonymous
     ? { anonymous: true }
     : { groups: viewer.groups.join(',') };
-  const apps: App[] = [];
-  for (let page = 1; ; page += 1) {
-    const list = await apiRequest<AppList>('/api/admin/preview', {
-      query: { ...who, page, perPage: 500 },
-    });
-    apps.push(...list.items);
-    if (page >= list.totalPages || list.items.length === 0) return apps;
-  }
+  return fetchEveryPage<App>('/api/admin/preview', who);
 }
 
 /**

@@ -1,16 +1,15 @@
 import type {
   PortalNotice,
   PortalNoticeCreate,
-  PortalNoticeList,
   PortalNoticePatch,
 } from '../../../../shared/api/notice-schemas.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { apiRequest, fetchEveryPage } from '../../../lib/api-client.js';
 
 /** Portal notices (/api/admin/notices, docs/admin.md) as the console calls them. */
 const noticePath = (id: string) => `/api/admin/notices/${encodeURIComponent(id)}`;
 
 export async function listNotices(): Promise<PortalNotice[]> {
-  return (await apiRequest<PortalNoticeList>('/api/admin/notices')).items;
+  return fetchEveryPage<PortalNotice>('/api/admin/notices');
 }
 
 export function createNotice(body: PortalNoticeCreate): Promise<PortalNotice> {

@@ -109,9 +109,9 @@ describe('the console after a save', () => {
     await screen.findByText(/Imported catalog.yaml/);
     await waitFor(() => expect(onCatalogChanged).toHaveBeenCalled());
     expect(reads.sort()).toEqual([
-      '/api/admin/apps',
-      '/api/admin/apps?deleted=true',
-      '/api/admin/groups',
+      '/api/admin/apps?deleted=true&page=1&perPage=500',
+      '/api/admin/apps?page=1&perPage=500',
+      '/api/admin/groups?page=1&perPage=500',
     ]);
     await userEvent.click(screen.getByRole('tab', { name: 'Apps' }));
     expect(await screen.findByRole('rowheader', { name: /IGV/ })).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { DEFAULT_PER_PAGE, pageOf } from '../../../../shared/api/paging.js';
 import type {
   AdminApp,
   AuditAction,
@@ -79,6 +80,14 @@ const publicApp = (app: AdminApp): App => {
   return rest;
 };
 
+/** One page of `all`, as the list routes answer it (README, "Lists"). */
+function paged<T>(request: Request, all: T[]) {
+  const query = new URL(request.url).searchParams;
+  const page = Number(query.get('page') ?? 1);
+  const perPage = Number(query.get('perPage') ?? DEFAULT_PER_PAGE);
+  return pageOf(all, page, perPage) as unknown as JsonBodyType;
+}
+
 export function createFakeAdminApi(initial: AdminApp[] = []): FakeAdminApi {
   const apps = new Map(initial.map((app) => [app.id, app]));
   const trash = new Map<string, AdminApp>();
@@ -143,7 +152,7 @@ export function createFakeAdminApi(initial: AdminApp[] = []): FakeAdminApi {
     handlers: [
       http.get('/api/admin/apps', ({ request }) => {
         const deleted = new URL(request.url).searchParams.get('deleted') === 'true';
-        return HttpResponse.json({ items: [...(deleted ? trash : apps).values()] });
+        return HttpResponse.json(paged(request, [...(deleted ? trash : apps).values()]));
       }),
       http.get('/api/admin/apps/:id', ({ params }) => {
         const app = apps.get(String(params.id)) ?? trash.get(String(params.id));
@@ -250,10 +259,13 @@ export function createFakeAdminApi(initial: AdminApp[] = []): FakeAdminApi {
         record('logo', app.id, { image: app.image }, { image: '' });
         return HttpResponse.json(next as unknown as JsonBodyType);
       }),
-      http.get('/api/admin/notices', () =>
-        HttpResponse.json({
-          items: [...notices.values()].sort((a, b) => b.startsAt.localeCompare(a.startsAt)),
-        }),
+      http.get('/api/admin/notices', ({ request }) =>
+        HttpResponse.json(
+          paged(
+            request,
+            [...notices.values()].sort((a, b) => b.startsAt.localeCompare(a.startsAt)),
+          ),
+        ),
       ),
       http.post('/api/admin/notices', async ({ request }) => {
         const checked = checkNoticeFields((await request.json()) as Record<string, unknown>);
@@ -296,7 +308,7 @@ export function createFakeAdminApi(initial: AdminApp[] = []): FakeAdminApi {
       }),
       http.get('/api/admin/audit', ({ request }) => {
         const query = new URL(request.url).searchParams;
-        const limit = Number(query.get('limit') ?? 50);
+        const limit = Number(query.get('perPage') ?? query.get('limit') ?? 30);
         const before = query.has('before') ? Number(query.get('before')) : Infinity;
         const matching = audit.filter(
           (entry) =>
@@ -309,22 +321,29 @@ export function createFakeAdminApi(initial: AdminApp[] = []): FakeAdminApi {
         const items = matching.slice(0, limit);
         const more = matching.length > limit;
         return HttpResponse.json({
+          page: 1,
+          perPage: limit,
+          totalItems: matching.length,
+          totalPages: Math.ceil(matching.length / limit),
           items,
           ...(more ? { nextBefore: items[items.length - 1]?.id } : {}),
         });
       }),
-      http.get('/api/admin/groups', () => {
+      http.get('/api/admin/groups', ({ request }) => {
         const names = new Set([
           ...fake.userGroups,
           ...[...apps.values()].flatMap((app) => app.associatedGroups),
         ]);
-        return HttpResponse.json({
-          items: [...names].sort().map((name) => ({
-            name,
-            apps: [...apps.values()].filter((app) => app.associatedGroups.includes(name)).length,
-            users: fake.userGroups.includes(name) ? 1 : 0,
-          })),
-        });
+        return HttpResponse.json(
+          paged(
+            request,
+            [...names].sort().map((name) => ({
+              name,
+              apps: [...apps.values()].filter((app) => app.associatedGroups.includes(name)).length,
+              users: fake.userGroups.includes(name) ? 1 : 0,
+            })),
+          ),
+        );
       }),
       http.get('/api/admin/preview', ({ request }) => {
         const query = new URL(request.url).searchParams;
@@ -333,13 +352,7 @@ export function createFakeAdminApi(initial: AdminApp[] = []): FakeAdminApi {
         const items = [...apps.values()]
           .filter((app) => app.isPublic || app.associatedGroups.some((g) => groups.includes(g)))
           .map(publicApp);
-        return HttpResponse.json({
-          page: 1,
-          perPage: 500,
-          totalItems: items.length,
-          totalPages: 1,
-          items,
-        });
+        return HttpResponse.json(paged(request, items));
       }),
       http.post('/api/admin/catalog/import', async ({ request }) => {
         const query = new URL(request.url).searchParams;
