@@ -627,7 +627,9 @@ try {
       await waitReady(b, 'replica 1');
     } catch (error) {
       // What the pods said: the reason a replica never answered.
-      const listed = podman(['ps', '-a', '--format', '{{.Names}} {{.Status}}'], { allowFailure: true });
+      const listed = podman(['ps', '-a', '--format', '{{.Names}} {{.Status}}'], {
+        allowFailure: true,
+      });
       for (const line of listed.stdout.split('\n')) {
         if (!line.startsWith(`app-portal-ha-${run}`)) continue;
         log(`--- ${line}`);
