@@ -38,6 +38,8 @@ export async function startPortal(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       MONITOR_PROBE: 'false',
+      // Statuses as the test sets them up; e2e/demo-status.e2e.ts turns the demo's story on.
+      DEMO_STATUS: 'false',
       // As `npm start` on a fresh clone: the demo IdP unless the test names a provider.
       DEMO_IDP: 'true',
       // Limits stay on; one browser test file signs in and out more often than a person would.

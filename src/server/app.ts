@@ -37,6 +37,12 @@ import type { Monitor } from './monitor/monitor.js';
 import { monitorRoutes } from './monitor/monitor.routes.js';
 import { createMonitorStatusService } from './monitor/monitor.service.js';
 import { NO_RESULTS } from './monitor/status-cache.js';
+import {
+  withDemoHistory,
+  withDemoHistoryView,
+  withDemoNotices,
+  withDemoResults,
+} from './monitor/demo/demo-overlay.js';
 import { historyRoutes } from './monitor/history/history.routes.js';
 import { createUptimeService } from './monitor/history/uptime.service.js';
 import { NO_NOTICES } from './monitor/notices/notice-board.js';
@@ -97,24 +103,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const visibleApps = snapshot.visibleApps;
   const clock = createMonotonicClock();
   const now = deps.now ?? Date.now;
-  const results = deps.monitor?.results ?? NO_RESULTS;
+  // The monitor's readers; for the untouched demo catalog, its simulated statuses (decision 0026).
+  const demo = deps.monitor?.demo;
+  const baseResults = deps.monitor?.results ?? NO_RESULTS;
+  const results = demo ? withDemoResults(baseResults, demo, now) : baseResults;
+  const historyView = demo
+    ? withDemoHistoryView(deps.monitor?.history, demo, now)
+    : deps.monitor?.history;
   const appsService = createAppsService({ snapshot });
   const monitorStatus = createMonitorStatusService({
     visibleApps,
     results,
-    history: deps.monitor?.history,
+    history: historyView,
   });
   // Status history (docs/monitor.md): read here, written by the monitor.
   const uptime = createUptimeService({
     visibleApps,
-    repository: repos.statusHistory,
-    history: deps.monitor?.history,
+    repository: demo ? withDemoHistory(repos.statusHistory, demo) : repos.statusHistory,
+    history: historyView,
     now: deps.now,
   });
+  const board = deps.monitor?.notices ?? NO_NOTICES;
   const notices = createNoticesService({
     visibleApps,
     results,
-    board: deps.monitor?.notices ?? NO_NOTICES,
+    board: demo ? withDemoNotices(board, demo, now) : board,
     // Notices admins post, read from the database: every viewer (and instance) sees them at once.
     portal: createActivePortalNotices({ notices: repos.portalNotices, now }),
   });
@@ -182,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           me: (principal) => usersService.me(principal),
           portal: portalInfo,
           signInAvailable,
+          statusSimulated: () => demo?.active ?? false,
           log: () => app.log,
         });
 
@@ -230,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       transfer,
       notices: portalNotices,
       appsService,
-      statusOf: (link) => deps.monitor?.results.lookup(link)?.status,
+      statusOf: (link) => results.lookup(link)?.status,
     });
     if (pages) await portal.register(pageRoutes, { pages });
   });

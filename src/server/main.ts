@@ -28,6 +28,7 @@ import { createFileStorage } from './files/file-storage.js';
 import { DevIdpRefusedError, resolveIdentityProvider } from './dev-idp/dev-idp.js';
 import { loggerOptions } from './http/request-log.js';
 import { createMonitorFromConfig } from './monitor/monitor-setup.js';
+import { demoStatusCatalog } from './admin/demo-status-catalog.js';
 
 function version(): string {
   try {
@@ -96,9 +97,12 @@ async function main(): Promise<void> {
   // Started after listen and stopped before the app closes; requests only read its cache.
   // On PostgreSQL one instance (the holder of an advisory lock) reads the sources for all.
   const leadership = target.kind === 'postgres' ? createMonitorLeadership(target.url) : undefined;
+  // The untouched demo catalog gets simulated statuses (decision 0026).
+  const demoCatalog = await demoStatusCatalog(config);
   const monitor = createMonitorFromConfig(config.monitor, {
     apps,
     history: repositories.statusHistory,
+    demo: demoCatalog && { demoCatalog, apps },
     shared: leadership && {
       sources: (sources) =>
         shareSources(sources, {
@@ -119,6 +123,14 @@ async function main(): Promise<void> {
         }),
     },
   });
+  // The first page already knows whether its statuses are simulated.
+  await monitor.demo?.refresh();
+  if (monitor.demo?.active) {
+    console.log(
+      'Demo catalog: its statuses are simulated (and say so). Adding or changing an app, ' +
+        'CATALOG_FILE or DEMO_STATUS=false turns this off.',
+    );
+  }
   const app = await buildApp({
     config,
     db,

@@ -30,6 +30,7 @@ interface ExpectedMonitor {
   uptimeKuma: { url: string; apiKey: string | undefined } | undefined;
   proxyUrl: string | undefined;
   probe: { enabled: boolean; authOk: boolean; concurrency: number };
+  demo: boolean;
   historyDays: number;
   kumaStatusPage: string | undefined;
 }

@@ -212,6 +212,13 @@ export const VARIABLES = defineVariables({
     defaultText: 'auto',
     parse: autoBool(noMonitorSource),
   },
+  DEMO_STATUS: {
+    at: 'monitor.demo',
+    description:
+      'Simulated statuses for the demo catalog: while the catalog is exactly the demo catalog as loaded, its apps get their statuses, history and notices from a built-in story, labelled as simulated, instead of probes (which can only find them down). Never with `CATALOG_FILE` or `DEMO_CATALOG=false`, nor once an app is added or changed (docs/decisions/0026-demo-status.md). `true`, `false`, or `auto` (on when neither `UPTIME_KUMA_URL` nor `MONITOR_PROXY_URL` is set).',
+    defaultText: 'auto',
+    parse: autoBool(noMonitorSource),
+  },
   MONITOR_PROBE_AUTH_OK: {
     at: 'monitor.probe.authOk',
     description:

@@ -14,10 +14,21 @@ describe('monitor configuration', () => {
       uptimeKuma: undefined,
       proxyUrl: undefined,
       probe: { enabled: true, authOk: false, concurrency: 8 },
+      demo: true,
       historyDays: 30,
       kumaStatusPage: undefined,
     });
     expect(names({})).toEqual(['probe']);
+  });
+
+  it('allows the demo catalog’s simulated statuses unless told otherwise or a monitor is set', () => {
+    expect(loadConfig({ DEMO_STATUS: 'false' }).monitor.demo).toBe(false);
+    expect(loadConfig({ UPTIME_KUMA_URL: 'https://k.example.edu' }).monitor.demo).toBe(false);
+    expect(loadConfig({ MONITOR_PROXY_URL: 'https://p.example.edu' }).monitor.demo).toBe(false);
+    expect(
+      loadConfig({ DEMO_STATUS: 'true', UPTIME_KUMA_URL: 'https://k.example.edu' }).monitor.demo,
+    ).toBe(true);
+    expect(() => loadConfig({ DEMO_STATUS: 'maybe' })).toThrow(/DEMO_STATUS/);
   });
 
   it('reads every monitor variable', () => {
@@ -42,6 +53,7 @@ describe('monitor configuration', () => {
       uptimeKuma: { url: 'https://status.example.edu/kuma', apiKey: 'uk1_key' },
       proxyUrl: 'http://127.0.0.1:9000',
       probe: { enabled: true, authOk: true, concurrency: 2 },
+      demo: false,
       historyDays: 7,
       kumaStatusPage: 'lab-status',
     });

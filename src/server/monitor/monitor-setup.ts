@@ -1,4 +1,10 @@
 import type { MonitorConfig } from '../config/config.js';
+import {
+  createDemoStatus,
+  type DemoCandidate,
+  type DemoCatalogEntry,
+  type DemoStatus,
+} from './demo/demo-status.js';
 import type { StatusHistoryRepository } from './history/status-history.repository.js';
 import { createStatusRecorder, type StatusRecorder } from './history/status-recorder.js';
 import { createNoticeBoard } from './notices/notice-board.js';
@@ -40,6 +46,19 @@ export function sourcesFromConfig(config: MonitorConfig): StatusSource[] {
   return sources;
 }
 
+/** The catalog as the probes and the history see it: without the apps whose status is simulated. */
+function withoutSimulated<App extends { id: string }>(
+  apps: { findAll(): Promise<readonly App[]> },
+  demo: DemoStatus,
+): { findAll(): Promise<readonly App[]> } {
+  return {
+    async findAll() {
+      const all = await apps.findAll();
+      return demo.active ? all.filter((app) => !demo.app(app.id)) : all;
+    },
+  };
+}
+
 /** The monitor main.ts starts with the server; with a database it records the status history. */
 export function createMonitorFromConfig(
   config: MonitorConfig,
@@ -54,13 +73,27 @@ export function createMonitorFromConfig(
       /** The status page's notices: read by the leader only, too. */
       notices?(reader: KumaStatusPageReader): KumaStatusPageReader;
     };
+    /**
+     * The demo catalog's apps, when the settings allow simulated statuses (demoStatusAllowed),
+     * and the catalog to check them against (decision 0026).
+     */
+    demo?: {
+      demoCatalog: readonly DemoCatalogEntry[];
+      apps: {
+        findAll(): Promise<readonly DemoCandidate[]>;
+        onChange?(listener: () => void): () => void;
+      };
+    };
   },
 ): Monitor {
-  const { history, shared, ...rest } = deps;
+  const { history, shared, demo: demoDeps, ...rest } = deps;
+  const demo = demoDeps ? createDemoStatus(demoDeps) : undefined;
+  // Probes and the status history are for real apps: the simulated ones are left out.
+  const apps = demo ? withoutSimulated(deps.apps, demo) : deps.apps;
   const recorder = history
     ? createStatusRecorder({
         repository: history,
-        apps: deps.apps,
+        apps,
         retentionDays: config.historyDays,
         now: deps.now,
       })
@@ -76,6 +109,8 @@ export function createMonitorFromConfig(
     : undefined;
   return createMonitor({
     ...rest,
+    apps,
+    demo,
     notices: reader
       ? createNoticeBoard({
           reader: shared?.notices ? shared.notices(reader) : reader,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { StatusItem } from '../../shared/api/schemas.js';
 import type { Viewer } from '../catalog/visibility.js';
+import { DEMO_SOURCE } from './demo/demo-status.js';
 import type { StatusHistoryView } from './history/status-recorder.js';
 import type { StatusResults } from './status-cache.js';
 
@@ -53,6 +54,7 @@ export function createMonitorStatusService(deps: {
       if (current && current.state !== 'unknown')
         item.since = new Date(current.since).toISOString();
       if (found.responseMs !== undefined) item.responseMs = found.responseMs;
+      if (found.source === DEMO_SOURCE) item.simulated = true;
       byUrl.set(app.link, item);
     }
     const items = [...byUrl.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));

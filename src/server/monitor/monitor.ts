@@ -1,3 +1,4 @@
+import type { DemoStatus } from './demo/demo-status.js';
 import type { StatusRecorder } from './history/status-recorder.js';
 import type { NoticeBoard } from './notices/notice-board.js';
 import { isProbeable } from './sources/http-probe.js';
@@ -44,6 +45,8 @@ export interface MonitorOptions {
   history?: StatusRecorder;
   /** Refreshed in each cycle, beside the sources: the status page's notices (notices/). */
   notices?: NoticeBoard;
+  /** Refreshed first in each cycle: which apps have simulated statuses (demo/, decision 0026). */
+  demo?: DemoStatus;
 }
 
 export interface Monitor {
@@ -59,6 +62,8 @@ export interface Monitor {
   readonly history: StatusRecorder | undefined;
   /** The notice board, when a status page is configured. */
   readonly notices: NoticeBoard | undefined;
+  /** The demo catalog's simulated statuses, when the settings allow them (decision 0026). */
+  readonly demo: DemoStatus | undefined;
 }
 
 /** The catalog's distinct http(s) links, the only targets the probes may request. */
@@ -124,6 +129,12 @@ export function createMonitor(options: MonitorOptions): Monitor {
     const startedAt = now();
     const controller = new AbortController();
     cycleController = controller;
+    // Before the sources: the probes and the history leave the simulated apps alone.
+    try {
+      await options.demo?.refresh();
+    } catch (error) {
+      log.warn({ reason: describeFailure(error, 0) }, 'demo status not refreshed');
+    }
     // Read the catalog once, and only when a source needs it.
     let linksPromise: Promise<string[]> | undefined;
     const links = () => {
@@ -177,6 +188,7 @@ export function createMonitor(options: MonitorOptions): Monitor {
     results,
     history: options.history,
     notices: options.notices,
+    demo: options.demo,
     runOnce,
     start(startOptions = {}) {
       if (startOptions.log) log = startOptions.log;

@@ -25,6 +25,8 @@ export interface PageDeps {
   portal: PortalInfo;
   /** Whether an identity provider is configured (the page state tells the browser). */
   signInAvailable: boolean;
+  /** Whether the statuses are simulated now (the demo catalog's story; decision 0026). */
+  statusSimulated(): boolean;
   log(): FastifyBaseLogger;
 }
 
@@ -54,12 +56,18 @@ const MAX_PUBLIC_PAGES = 32;
  */
 export function createPageService(deps: PageDeps) {
   const publicPages = new WeakMap<readonly App[], Map<string, RenderedPage>>();
-  const stateFor = (me: Me | null, apps: readonly App[], search: string): PageState => ({
+  const stateFor = (
+    me: Me | null,
+    apps: readonly App[],
+    search: string,
+    statusSimulated: boolean,
+  ): PageState => ({
     portal: deps.portal,
     me,
     apps: [...apps],
     search,
     signInAvailable: deps.signInAvailable,
+    statusSimulated,
   });
 
   /** Renders a page; `complete` is false when the rendering failed (never kept then). */
@@ -90,20 +98,23 @@ export function createPageService(deps: PageDeps) {
     async home(principal: Principal | null, search: string): Promise<RenderedPage> {
       if (principal) {
         const [apps, me] = await Promise.all([deps.visibleApps(principal), deps.me(principal)]);
-        return build(stateFor(me, apps, search), true);
+        return build(stateFor(me, apps, search, deps.statusSimulated()), true);
       }
       const apps = await deps.visibleApps(null);
+      const simulated = deps.statusSimulated();
       let pages = publicPages.get(apps);
       if (!pages) {
         pages = new Map();
         publicPages.set(apps, pages);
       }
-      const kept = pages.get(search);
+      // The note on simulated statuses may come or go while the catalog stays the same.
+      const key = `${simulated ? 's' : 'm'}${search}`;
+      const kept = pages.get(key);
       if (kept) return kept;
-      const page = build(stateFor(null, apps, search), false);
+      const page = build(stateFor(null, apps, search, simulated), false);
       if (page.complete) {
         if (pages.size >= MAX_PUBLIC_PAGES) pages.clear();
-        pages.set(search, page);
+        pages.set(key, page);
       }
       return page;
     },

@@ -20,6 +20,11 @@ export interface PageState {
    * the page skips the silent sign-in check on load: its answer could only be "unavailable".
    */
   signInAvailable: boolean;
+  /**
+   * Whether the statuses are simulated (the untouched demo catalog plays a story, decision 0026):
+   * the page says so from its first paint; the status polls keep it current after that.
+   */
+  statusSimulated: boolean;
 }
 
 /** The id of the state block in the page. */

@@ -127,7 +127,14 @@ export const StatusItemSchema = Type.Object(
     responseMs: Type.Optional(
       Type.Integer({
         minimum: 0,
-        description: 'Response time of the last built-in probe, in ms; absent for other sources.',
+        description:
+          'Response time of the last built-in probe, in ms (made up with `simulated`); absent for other sources.',
+      }),
+    ),
+    simulated: Type.Optional(
+      Type.Literal(true, {
+        description:
+          'Present and true when the status is simulated, not measured: the untouched demo catalog plays a story (docs/decisions/0026-demo-status.md).',
       }),
     ),
   },

@@ -49,7 +49,7 @@ export function createStores(env: AppEnvironment, initial: PageState | null = nu
     signIn: () => env.navigate(loginUrl(env.currentPath())),
     signOut: () => env.submitPost(LOGOUT_PATH),
   });
-  const status = createStatusStore();
+  const status = createStatusStore({ simulated: initial?.statusSimulated });
   return {
     session,
     catalog,

@@ -13,6 +13,7 @@ import { SearchEmptyState } from '../features/search/components/search-empty-sta
 import { FavoriteToggle } from '../features/favorites/components/favorite-toggle.js';
 import { AppStatusDetails, AppStatusIndicator } from '../features/status/components/app-status.js';
 import { NoticeBanner } from '../features/status/components/notice-banner.js';
+import { SimulatedStatusNote } from '../features/status/components/simulated-status-note.js';
 import type { StatusStore } from '../features/status/stores/status-store.js';
 
 export interface HomePageProps {
@@ -77,6 +78,7 @@ export function HomePage({
   return (
     <main className="mx-auto flex w-full max-w-screen-2xl flex-1 flex-col gap-10 px-4 py-8">
       <h1 className="sr-only">{title.trim() || 'Home'}</h1>
+      <SimulatedStatusNote store={status} />
       <NoticeBanner store={status} />
       {isAuthenticated && shownFavorites.length > 0 && (
         <AppSection title="Favorites">{shownFavorites.map(card)}</AppSection>

@@ -85,6 +85,7 @@ describe('silent sign-on on load, in the whole app', () => {
       apps: [galaxy],
       search: '',
       signInAvailable: false,
+      statusSimulated: false,
     };
     const { check } = renderWithSilentCheck(state);
     expect(await screen.findByRole('heading', { name: 'Galaxy' })).toBeInTheDocument();

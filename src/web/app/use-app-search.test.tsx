@@ -16,6 +16,7 @@ function setUp(query: string) {
       apps: [galaxy, igv],
       search: query,
       signInAvailable: false,
+      statusSimulated: false,
     },
   );
   let renders = 0;

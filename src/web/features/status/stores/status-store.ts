@@ -21,6 +21,11 @@ export interface StatusState {
   strips: ReadonlyMap<string, StripItem> | null;
   /** Active notices and the apps in maintenance; null until the first answer. */
   notices: Notices | null;
+  /**
+   * True while the statuses are simulated (the demo catalog's story): from the page the server
+   * rendered, then from each answer of the monitor (its items say `simulated: true`).
+   */
+  simulated: boolean;
   setItems(items: StatusItem[]): void;
   setStrips(strips: Strips): void;
   setNotices(notices: Notices): void;
@@ -28,15 +33,21 @@ export interface StatusState {
 
 export type StatusStore = StoreApi<StatusState>;
 
-export function createStatusStore(): StatusStore {
+export function createStatusStore(initial: { simulated?: boolean } = {}): StatusStore {
   return createStore<StatusState>()((set) => ({
     items: null,
     lookup: () => undefined,
     itemFor: () => undefined,
     strips: null,
     notices: null,
+    simulated: initial.simulated ?? false,
     setItems(items) {
-      set({ items, lookup: createStatusLookup(items), itemFor: createItemLookup(items) });
+      set({
+        items,
+        lookup: createStatusLookup(items),
+        itemFor: createItemLookup(items),
+        simulated: items.some((item) => item.simulated === true),
+      });
     },
     setStrips(strips) {
       set({ strips: new Map(strips.items.map((item) => [item.appId, item])) });
