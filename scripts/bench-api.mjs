@@ -12,12 +12,11 @@
 // round-robin proxy (scripts/lib/round-robin-proxy.mjs, in this process).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
-import { listen, load, startBuiltPortal } from './lib/bench.mjs';
+import { load, startBuiltPortal } from './lib/bench.mjs';
+import { startBenchIssuer } from './lib/bench-issuer.mjs';
 import { ensureBuild, ensureDependencies } from './lib/ensure.mjs';
 import { startRoundRobinProxy } from './lib/round-robin-proxy.mjs';
 
@@ -29,20 +28,8 @@ ensureDependencies();
 ensureBuild();
 
 // A local OpenID issuer: discovery document and JWKS, nothing else.
-const { privateKey, publicKey } = await generateKeyPair('RS256');
-const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' };
-const idp = createServer((req, res) => {
-  res.setHeader('content-type', 'application/json');
-  if (req.url.endsWith('/.well-known/openid-configuration')) {
-    res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/certs` }));
-  } else if (req.url.endsWith('/certs')) {
-    res.end(JSON.stringify({ keys: [jwk] }));
-  } else {
-    res.statusCode = 404;
-    res.end('{}');
-  }
-});
-const issuer = `http://127.0.0.1:${await listen(idp)}/realms/bench`;
+const idp = await startBenchIssuer();
+const { issuer } = idp;
 
 // 100 apps over 5 categories; a third public, the rest spread over 6 groups.
 const dir = mkdtempSync(join(tmpdir(), 'bench-api-'));
@@ -141,34 +128,8 @@ async function startSetup(database, instances) {
   }
 }
 
-const now = Math.floor(Date.now() / 1000);
-const token = await new SignJWT({
-  iss: issuer,
-  sub: 'bench-user',
-  azp: 'app-portal',
-  typ: 'Bearer',
-  preferred_username: 'bench',
-  user_groups: ['/genomics', '/imaging', '/staff'],
-  realm_access: { roles: [] },
-})
-  .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-  .setIssuedAt(now)
-  .setExpirationTime(now + 3600)
-  .sign(privateKey);
-
-const adminToken = await new SignJWT({
-  iss: issuer,
-  sub: 'bench-admin',
-  azp: 'app-portal',
-  typ: 'Bearer',
-  preferred_username: 'bench-admin',
-  user_groups: [],
-  realm_access: { roles: ['portal-admin'] },
-})
-  .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-  .setIssuedAt(now)
-  .setExpirationTime(now + 3600)
-  .sign(privateKey);
+const token = await idp.tokenFor('bench-user', { groups: ['/genomics', '/imaging', '/staff'] });
+const adminToken = await idp.tokenFor('bench-admin', { roles: ['portal-admin'] });
 
 /** Grows the catalog to 500 apps and makes 1,000 edits through the admin API; returns timings. */
 async function adminEdits(portal) {
