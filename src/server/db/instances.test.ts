@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../../scripts/lib/net.mjs';
 import { createTestBrowser } from '../auth/test-support/test-browser.js';
 import { startMain, type RunningMain, PROCESS_TEST_TIMEOUT_MS } from '../test-support/run-main.js';
 import { createPostgresDatabase, type PostgresTestDatabase } from './test-support/test-database.js';
@@ -13,17 +13,6 @@ vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT_MS });
 // Two real portal processes on one PostgreSQL database, as behind a load balancer without
 // sticky sessions (docs/deploy.md). Both have the same PUBLIC_URL (the balancer's address); the
 // test talks to each instance directly.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Instance {
   origin: string;

@@ -1,14 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isLoopbackHost } from '../lib/loopback.js';
 
 /** Paths answered on any host: the API, built files, health and metrics (tools, not browsers). */
 const ANY_HOST = /^\/(api|assets|metrics)(\/|$|\?)/;
-
-/** The host (and port) the browser asked for, as Fastify read it (X-Forwarded-Host if trusted). */
-function requestedHost(request: FastifyRequest): string {
-  return request.host.toLowerCase();
-}
 
 function splitHost(host: string): { name: string; port: string } {
   const match = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(host);
@@ -42,7 +37,8 @@ export const canonicalOrigin = fp(
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
       if (ANY_HOST.test(request.url)) return;
-      const host = requestedHost(request);
+      // The host (and port) the browser asked for, as Fastify read it (X-Forwarded-Host if trusted).
+      const host = request.host.toLowerCase();
       if (!isLoopbackAlias(host, publicUrl)) return;
       if (!told) {
         told = true;

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../../scripts/lib/net.mjs';
 import { kumaMetricsText, startFakeKumaServer } from './test-support/fake-kuma.js';
 import { startMain, type RunningMain, PROCESS_TEST_TIMEOUT_MS } from '../test-support/run-main.js';
 import { createPostgresDatabase } from '../db/test-support/test-database.js';
@@ -13,17 +13,6 @@ vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT_MS });
 // Two real portal processes on one PostgreSQL database and one (fake) Uptime Kuma: exactly one
 // of them, the leader, reads Kuma per interval; the other serves the shared result; when the
 // leader is killed (-9) the other takes over within two intervals (docs/deploy.md).
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {

@@ -45,6 +45,12 @@ const NOT_FOUND_BODY =
   '<p>There is no page at this address. It may have moved, or the link may have a typo.</p>' +
   '<p><a class="link link-primary" href="/">Go to the portal’s home page</a></p></main>';
 
+/** `make`'s result, made on the first call and kept: pages that depend on nothing per request. */
+function once(make: () => string): () => string {
+  let value: string | undefined;
+  return () => (value ??= make());
+}
+
 /** Public pages remembered per catalog state, one per query string; a bound against `?q=` spam. */
 const MAX_PUBLIC_PAGES = 32;
 
@@ -123,26 +129,22 @@ export function createPageService(deps: PageDeps) {
      * The page for a path that is no page of the portal (served with status 404): a message and
      * the way home without JavaScript; the browser renders the same, with the header, over it.
      */
-    notFound: (() => {
-      let html: string | undefined;
-      return () =>
-        (html ??= deps.template.fill({
-          title: notFoundTitle(deps.portal.title),
-          body: NOT_FOUND_BODY,
-          state: null,
-        }));
-    })(),
+    notFound: once(() =>
+      deps.template.fill({
+        title: notFoundTitle(deps.portal.title),
+        body: NOT_FOUND_BODY,
+        state: null,
+      }),
+    ),
 
     /** The page without state or markup, for paths the browser renders itself (e.g. /admin). */
-    shell: (() => {
-      let html: string | undefined;
-      return () =>
-        (html ??= deps.template.fill({
-          title: deps.portal.title.trim() || DEFAULT_PORTAL_TITLE,
-          body: '',
-          state: null,
-        }));
-    })(),
+    shell: once(() =>
+      deps.template.fill({
+        title: deps.portal.title.trim() || DEFAULT_PORTAL_TITLE,
+        body: '',
+        state: null,
+      }),
+    ),
   };
 }
 
