@@ -135,6 +135,11 @@ export default tseslint.config(
   },
   ...webZones,
   {
+    // The service worker runs in its own global scope (caches, clients, skipWaiting).
+    files: ['src/web/sw/**'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // Tests may check values against the schemas; they are not part of the bundle.
     files: ['src/web/**/*.test.{ts,tsx}'],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -113,12 +114,52 @@ function startScripts(): Plugin {
   };
 }
 
+/** The service worker's source (hand-written, decision 0030); the build writes it to /sw.js. */
+const SERVICE_WORKER = 'src/web/sw/sw.js';
+
+/**
+ * Writes the service worker (`dist/web/sw.js`, not hashed: browsers look for it at one URL) from
+ * its source with two constants filled in: `VERSION`, a hash of every built file's name (hashed
+ * names change with their content, so any change of the build is a new version and a new
+ * worker), and `PRECACHE`, the scripts the home page loads first (the entry, what it imports and
+ * React DOM's chunk), kept at install so that the next visit needs no request for them.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'app-portal:service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle).sort();
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      const entry = Object.values(bundle).find(
+        (output) => output.type === 'chunk' && output.isEntry,
+      );
+      if (!entry || entry.type !== 'chunk') throw new Error('app-portal:service-worker: no entry');
+      const reactDom = Object.values(bundle).find(
+        (output) =>
+          output.type === 'chunk' && output.facadeModuleId?.includes(REACT_DOM_CLIENT) === true,
+      );
+      const precache = [entry.fileName, ...entry.imports, ...(reactDom ? [reactDom.fileName] : [])]
+        .filter((name) => name.startsWith('assets/'))
+        .map((name) => `/${name}`);
+      const source = readFileSync(SERVICE_WORKER, 'utf8');
+      const filled = source
+        .replace(/^const VERSION = '[^']*';$/m, `const VERSION = '${version}';`)
+        .replace(/^const PRECACHE = \[\];$/m, `const PRECACHE = ${JSON.stringify(precache)};`);
+      if (!filled.includes(version) || filled.includes('const PRECACHE = [];')) {
+        throw new Error(`app-portal:service-worker: ${SERVICE_WORKER} lost its constants`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: filled });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
     iconSprite(),
-    ...(isSsrBuild ? [] : [startScripts(), precompress()]),
+    ...(isSsrBuild ? [] : [startScripts(), serviceWorker(), precompress()]),
   ],
   publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild

@@ -2,12 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 const webTests = 'src/web/**/*.test.{ts,tsx}';
 const postgresTests = [
-  'src/server/{catalog,admin,users,files,system}/*.test.ts',
+  'src/server/{catalog,admin,users,files,system,access}/*.test.ts',
   'src/server/admin/notices/*.test.ts',
+  'src/server/admin/branding/*.test.ts',
   'src/server/auth/{sign-in,oidc-flow}.test.ts',
   'src/server/monitor/history/*.test.ts',
   'src/server/cli/catalog.test.ts',
   'src/server/http/shared-rate-limits.test.ts',
+  'src/server/outbox/outbox.test.ts',
 ];
 
 export default defineConfig({

@@ -18,8 +18,15 @@ import { gzipSync } from 'node:zlib';
 // a chunk of its own since decision 0020, the entry and the chunk runtime 0.6 KB; the portal
 // page's icons come from a sprite, decision 0019), CSS 11.6 KB (only the daisyUI parts the page
 // uses). The search engine, the history panel, the sign-in helpers and the admin console load
-// later.
-export const BUDGET = { jsKb: 86, cssKb: 12 };
+// later. Issue 27 (decision 0027) adds the theme choice to the header and its menu (cookie,
+// <html data-theme>, the form without JavaScript) and the favorites' Reorder button: the app
+// chunk went from 19.84 to 20.73 KB (85.52 to 86.40 KB in all), hence 86.5; the order editor
+// itself is a chunk loaded on demand. Together with the rest of issue 27 (branding kept current on
+// open pages, the service worker's registration) and issue 22 (locked cards and their states,
+// the Requests link, the access store; the dialog and the inbox load on demand) the app chunk is
+// 23.08 KB and the page 88.76 KB, hence 89. Issue 26 (hydrating only what is interactive) is the
+// place to win it back.
+export const BUDGET = { jsKb: 89, cssKb: 12 };
 /** The admin console's lazily loaded chunk (what /admin loads on top of the home page). */
 export const ADMIN_BUDGET = { jsKb: 40, cssKb: 20 };
 const ADMIN_ENTRY = 'src/web/app/admin-page.tsx';

@@ -47,7 +47,10 @@ export function usePortalAndBrowser(
  * realm allows exactly its callback. Keycloak gets 240 s to start: a busy two-core machine
  * needs more than the default.
  */
-export function useKeycloakPortalAndBrowser(catalogYaml: string): {
+export function useKeycloakPortalAndBrowser(
+  catalogYaml: string,
+  env: Record<string, string> = {},
+): {
   readonly keycloak: RunningKeycloak;
   readonly portal: PortalServer;
   readonly browser: Browser;
@@ -68,7 +71,7 @@ export function useKeycloakPortalAndBrowser(catalogYaml: string): {
     writeFileSync(join(catalogDir, 'catalog.yaml'), catalogYaml);
     [portal, browser] = await Promise.all([
       startPortal(
-        { OIDC_ISSUER: keycloak.issuer, CATALOG_FILE: join(catalogDir, 'catalog.yaml') },
+        { OIDC_ISSUER: keycloak.issuer, CATALOG_FILE: join(catalogDir, 'catalog.yaml'), ...env },
         { port },
       ),
       launchBrowser(),

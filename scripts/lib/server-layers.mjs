@@ -6,13 +6,15 @@ export const SERVER_LAYERS = [
   ['config'],
   ['db'],
   ['http'],
-  ['system'],
-  ['auth'],
+  ['system', 'outbox'],
+  ['auth', 'directory'],
   ['catalog'],
   ['files'],
-  ['users', 'monitor'],
+  ['users', 'monitor', 'branding'],
   ['spa', 'dev-idp'],
   ['admin'],
+  // Access requests (docs/access-requests.md): above the catalog's administration.
+  ['access'],
   // Entry points of their own (npm run catalog, backup, db:copy): composition roots like main.ts.
   ['backup', 'cli'],
 ];

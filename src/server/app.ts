@@ -3,6 +3,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config/config.js';
 import type { Db } from './db/database.js';
+import { startAccessExpiry } from './access/access-expiry.js';
+import { createAccessRequestsRepository } from './access/access-requests.repository.js';
+import { accessRoutes } from './access/access.routes.js';
+import { createAccessService } from './access/access.service.js';
+import type { Outbox } from './access/ports.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { createAdminService } from './admin/admin.service.js';
 import { createCatalogReader } from './admin/catalog-reader.js';
@@ -11,15 +16,20 @@ import {
   createActivePortalNotices,
   createPortalNoticesService,
 } from './admin/notices/portal-notices.service.js';
+import { createPortalBrandingService } from './admin/branding/portal-branding.service.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authentication } from './auth/authenticate.js';
 import { createIdentity } from './auth/identity.js';
+import { brandingFilesRoutes } from './branding/branding-files.routes.js';
+import { createBranding } from './branding/branding.service.js';
 import type { OidcClient } from './auth/oidc-client.js';
 import type { TokenVerifier } from './auth/token-verifier.js';
 import { appsRoutes } from './catalog/apps.routes.js';
 import { createAppsService } from './catalog/apps.service.js';
 import { createCatalogSnapshot } from './catalog/catalog-snapshot.js';
 import type { DevIdp } from './dev-idp/dev-idp.js';
+import type { GroupDirectory } from './directory/keycloak-directory.js';
+import { createOutbox, createOutboxAdmin } from './outbox/outbox.js';
 import type { FileStorage } from './files/file-storage.js';
 import { filesRoutes } from './files/files.routes.js';
 import { createSvgSanitiser } from './files/svg-sanitiser.js';
@@ -56,8 +66,11 @@ import { meRoutes } from './users/me.routes.js';
 import { createUsersService } from './users/users.service.js';
 import type { RenderPage } from '../shared/api/page-schemas.js';
 import { pageRoutes } from './spa/page.routes.js';
+import { themeRoutes } from './spa/theme.routes.js';
 import { loadPages } from './spa/page.service.js';
 import { DEFAULT_WEB_ROOT, webAppRoutes } from './spa/spa.routes.js';
+import { pwaRoutes } from './spa/pwa.routes.js';
+import { DEFAULT_ICONS } from './spa/web-manifest.js';
 
 export interface AppDeps {
   config: Config;
@@ -73,6 +86,8 @@ export interface AppDeps {
   devIdp?: DevIdp;
   /** The OIDC client of the browser sign-in; by default one for config.oidc.issuer. */
   oidc?: OidcClient;
+  /** The identity provider's groups, written with a service account; null or absent: none set. */
+  groupDirectory?: GroupDirectory | null;
   /** Clock of sessions and sign-on state, in epoch milliseconds (tests move it). */
   now?: () => number;
   logger?: boolean | object;
@@ -81,6 +96,10 @@ export interface AppDeps {
   webRoot?: string | false;
   /** Renders the home page on the server; by default dist/ssr's bundle (null: the browser does). */
   renderPage?: RenderPage | null;
+  /** The notifications outbox of access requests; by default the database's (src/server/outbox). */
+  accessOutbox?: Outbox;
+  /** Run the access expiry job on a timer (default true; tests call runExpiry themselves). */
+  accessExpiryTimer?: boolean;
 }
 
 /** Builds the whole HTTP app; never listens (main.ts does, tests use inject). */
@@ -131,11 +150,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Notices admins post, read from the database: every viewer (and instance) sees them at once.
     portal: createActivePortalNotices({ notices: repos.portalNotices, now }),
   });
+  // Access requests (docs/access-requests.md): above the admin layer, wired here.
+  const accessService = createAccessService({
+    db,
+    requests: createAccessRequestsRepository(db),
+    admin: repos.admin,
+    apps: repos.apps,
+    accessSettings: snapshot.accessSettings,
+    sessions: repos.sessions,
+    directory: deps.groupDirectory ?? null,
+    outbox: deps.accessOutbox ?? createOutbox({ now: deps.now }),
+    adminRole: config.oidc.adminRole,
+    publicUrl: config.publicUrl,
+    reminderDays: config.access.reminderDays,
+    now: deps.now,
+    log: () => app.log,
+  });
+  if (deps.accessExpiryTimer !== false) {
+    const expiry = startAccessExpiry(accessService, { log: () => app.log });
+    app.addHook('onClose', async () => expiry.stop());
+  }
   const usersService = createUsersService({
     users: repos.users,
     apps: repos.apps,
     adminRole: config.oidc.adminRole,
     clock,
+    isApprover: (principal) => accessService.isApprover(principal),
   });
   // SVG logos are sanitised in worker threads, started on first use and stopped with the app.
   const svgSanitiser = createSvgSanitiser();
@@ -149,12 +189,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Catalog imports are read (YAML, .zip, logos) in a worker thread, stopped with the app.
   const catalogReader = createCatalogReader();
   app.addHook('onClose', () => catalogReader.close());
-  const transfer = createCatalogTransferService({
-    admin: repos.admin,
-    apps: repos.apps,
-    clock,
-    reader: catalogReader,
-  });
   const portalNotices = createPortalNoticesService({
     notices: repos.portalNotices,
     admin: repos.admin,
@@ -174,7 +208,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     sessions: repos.sessions,
     onSignIn: operations.metrics.signIn,
-    syncUser: async (principal) => void (await usersService.sync(principal)),
+    syncUser: async (principal) => {
+      await usersService.sync(principal);
+      // A group that arrived with this sign-in or refresh confirms an approved request.
+      await accessService.noteMembership(principal);
+    },
     log: () => app.log,
     verifier: deps.verifier,
     oidc: deps.oidc,
@@ -183,7 +221,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The portal's texts, and whether anyone can sign in here (no sign-in control without an IdP).
   const signInAvailable = identity.routes.signIn !== undefined;
-  const portalInfo = { ...config.portal, signInAvailable };
+  // Branding admins set over the configuration's texts (decision 0028), read by every instance.
+  const branding = createBranding({
+    repository: repos.branding,
+    defaults: config.portal,
+    signInAvailable,
+  });
+  const portalBranding = createPortalBrandingService({
+    repository: repos.branding,
+    branding,
+    admin: repos.admin,
+    clock,
+    sanitizeSvg: svgSanitiser.sanitize,
+  });
+  const transfer = createCatalogTransferService({
+    admin: repos.admin,
+    apps: repos.apps,
+    clock,
+    reader: catalogReader,
+    branding: { repository: repos.branding, service: portalBranding },
+  });
   // The home page rendered for each viewer, from the same services as the API (src/server/spa).
   const pages =
     deps.webRoot === false
@@ -191,9 +248,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : await loadPages({
           root: deps.webRoot ?? DEFAULT_WEB_ROOT,
           render: deps.renderPage,
-          visibleApps,
+          visibleApps: snapshot.listedApps,
           me: (principal) => usersService.me(principal),
-          portal: portalInfo,
+          portal: branding.info,
           signInAvailable,
           statusSimulated: () => demo?.active ?? false,
           log: () => app.log,
@@ -229,9 +286,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Large API answers and rendered pages go out compressed (static files are pre-compressed).
     await portal.register(compression);
     await portal.register(authentication, { authenticators: identity.authenticators });
-    await portal.register(portalInfoRoutes, { portal: portalInfo });
+    await portal.register(portalInfoRoutes, { portal: branding.info });
+    await portal.register(brandingFilesRoutes, { branding });
     await portal.register(appsRoutes, { apps: appsService });
     await portal.register(meRoutes, { users: usersService });
+    await portal.register(accessRoutes, { access: accessService });
     await portal.register(filesRoutes, { apps: repos.apps });
     await portal.register(monitorRoutes, { statuses: monitorStatus });
     await portal.register(historyRoutes, { uptime });
@@ -243,13 +302,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       admin: adminService,
       transfer,
       notices: portalNotices,
+      branding: portalBranding,
       appsService,
       statusOf: (link) => results.lookup(link)?.status,
+      directory: deps.groupDirectory ?? null,
+      outbox: createOutboxAdmin(db, { now }),
     });
     if (pages) await portal.register(pageRoutes, { pages });
+    // The theme menu's form without JavaScript (docs/web.md, "Themes").
+    await portal.register(themeRoutes, { publicUrl: config.publicUrl });
   });
   if (deps.devIdp) await app.register(deps.devIdp.plugin);
   if (deps.webRoot !== false) await app.register(webAppRoutes, { root: deps.webRoot });
+  // The web app manifest and the offline page, from the branding (docs/web.md, "Installing").
+  await app.register(pwaRoutes, {
+    branding: async () => {
+      const { title, subtitle, accentColor } = await branding.info();
+      return { title, subtitle, icons: DEFAULT_ICONS, ...(accentColor ? { accentColor } : {}) };
+    },
+  });
 
   return app;
 }

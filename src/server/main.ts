@@ -29,6 +29,8 @@ import { DevIdpRefusedError, resolveIdentityProvider } from './dev-idp/dev-idp.j
 import { loggerOptions } from './http/request-log.js';
 import { createMonitorFromConfig } from './monitor/monitor-setup.js';
 import { demoStatusCatalog } from './admin/demo-status-catalog.js';
+import { createGroupDirectoryFromConfig } from './directory/directory-setup.js';
+import { createOutboxSenderFromConfig } from './outbox/outbox-setup.js';
 
 function version(): string {
   try {
@@ -131,6 +133,9 @@ async function main(): Promise<void> {
         'CATALOG_FILE or DEMO_STATUS=false turns this off.',
     );
   }
+  // Access notifications (docs/access-requests-delivery.md): the outbox is sent by one instance;
+  // the group directory exists when the Keycloak service account is configured.
+  const groupDirectory = createGroupDirectoryFromConfig(config);
   const app = await buildApp({
     config,
     db,
@@ -138,8 +143,15 @@ async function main(): Promise<void> {
     repositories,
     monitor,
     devIdp,
+    groupDirectory,
     version: version(),
     logger: loggerOptions(config.logLevel),
+  });
+
+  const outboxSender = createOutboxSenderFromConfig(config, {
+    db,
+    postgresUrl: target.kind === 'postgres' ? target.url : undefined,
+    log: app.log.child({ module: 'outbox' }),
   });
 
   // Graceful shutdown: stop accepting, let requests in flight finish (idle keep-alive sockets
@@ -162,7 +174,13 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.server.shutdownTimeoutMs);
     try {
-      await Promise.all([monitor.stop(), trashPurge.stop(), app.close(), notifier?.stop()]);
+      await Promise.all([
+        monitor.stop(),
+        trashPurge.stop(),
+        app.close(),
+        notifier?.stop(),
+        outboxSender.stop(),
+      ]);
       await leadership?.stop();
       await db.destroy();
       console.log(`Shut down in ${Date.now() - started} ms.`);
@@ -178,6 +196,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   monitor.start({ log: app.log.child({ module: 'monitor' }) });
   trashPurge.start();
+  outboxSender.start();
   console.log(
     `\napp-portal is running at ${config.publicUrl}/ (listening on ${config.host}:${config.port})\n`,
   );

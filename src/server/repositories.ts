@@ -1,6 +1,7 @@
 import { createAdminRepository } from './admin/admin.repository.js';
 import { createPortalNoticesRepository } from './admin/notices/portal-notices.repository.js';
 import { createSessionsRepository } from './auth/sessions.repository.js';
+import { createBrandingRepository } from './branding/branding.repository.js';
 import { createAppsRepository } from './catalog/apps.repository.js';
 import { createCatalogChanges, type CatalogChanges } from './catalog/catalog-changes.js';
 import type { Db } from './db/database.js';
@@ -25,6 +26,7 @@ export function createRepositories(
     sessions: createSessionsRepository(db),
     statusHistory: createStatusHistoryRepository(db),
     portalNotices: createPortalNoticesRepository(db),
+    branding: createBrandingRepository(db),
   };
 }
 

@@ -7,6 +7,7 @@
  * downloads in parallel with the app, with no request chain.
  */
 import { mount } from './boot/mount.js';
+import { registerServiceWorker } from './boot/service-worker.js';
 import './styles.css';
 
 /** Lets the browser paint and handle input before the next piece of start-up work. */
@@ -15,3 +16,4 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 const client = await import('react-dom/client');
 await yieldToBrowser();
 mount(client);
+registerServiceWorker();

@@ -8,6 +8,7 @@ import {
 } from '../../shared/api/admin-schemas.js';
 import { AppListSchema, type AppList } from '../../shared/api/schemas.js';
 import type { AppsService } from '../catalog/apps.service.js';
+import type { GroupDirectory } from '../directory/keycloak-directory.js';
 import { ADMIN_ERRORS } from './admin-errors.js';
 import type { AdminService } from './admin.service.js';
 
@@ -17,7 +18,9 @@ const tags = ['admin'];
 export const adminLookupsRoutes: FastifyPluginAsyncTypebox<{
   admin: AdminService;
   appsService: AppsService;
-}> = async (app, { admin, appsService }) => {
+  /** The identity provider's groups (service account set); null: groups seen on apps and users. */
+  directory?: Pick<GroupDirectory, 'listGroups'> | null;
+}> = async (app, { admin, appsService, directory }) => {
   app.get(
     '/api/admin/audit',
     {
@@ -70,11 +73,24 @@ export const adminLookupsRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         operationId: 'listGroups',
         tags,
-        summary: 'Group names seen in the catalog and on users, for the group picker.',
+        summary:
+          "Group names for the group picker: the identity provider's groups when its service account is set (KEYCLOAK_ADMIN_CLIENT_ID), else those seen in the catalog and on users.",
         querystring: AdminGroupsQuerySchema,
         response: { 200: AdminGroupsSchema, ...ADMIN_ERRORS },
       },
     },
-    async (request) => admin.groups(request.query.page, request.query.perPage),
+    async (request) => {
+      const { page, perPage } = request.query;
+      let real: string[] | undefined;
+      if (directory) {
+        try {
+          real = await directory.listGroups();
+        } catch (error) {
+          // The picker still works: it offers the groups seen on apps and users.
+          request.log.warn({ error: (error as Error).message }, 'group directory not available');
+        }
+      }
+      return admin.groups(page, perPage, real);
+    },
   );
 };

@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppsService } from '../catalog/apps.service.js';
+import type { GroupDirectory } from '../directory/keycloak-directory.js';
+import type { OutboxAdmin } from '../outbox/outbox.js';
+import { adminOutboxRoutes } from './admin-outbox.routes.js';
 import { adminAppsRoutes } from './admin-apps.routes.js';
 import { registerAdminBodyParsers } from './admin-body-parsers.js';
 import { adminLookupsRoutes } from './admin-lookups.routes.js';
+import { portalBrandingRoutes } from './branding/portal-branding.routes.js';
+import type { PortalBrandingService } from './branding/portal-branding.service.js';
 import { requireAdminActor } from './admin-request.js';
 import type { AdminService } from './admin.service.js';
 import { catalogTransferRoutes } from './catalog-transfer.routes.js';
+import { createIconSet, type IconSet } from './icons/icon-set.js';
+import { iconsRoutes } from './icons/icons.routes.js';
 import type { CatalogTransferService } from './catalog-transfer.service.js';
 import { portalNoticesRoutes } from './notices/portal-notices.routes.js';
 import type { PortalNoticesService } from './notices/portal-notices.service.js';
@@ -15,10 +22,18 @@ export interface AdminRoutesOptions {
   admin: AdminService;
   transfer: CatalogTransferService;
   notices: PortalNoticesService;
+  /** The portal's branding (/api/admin/portal). */
+  branding?: PortalBrandingService;
   /** The read side's lists, for the preview of what a viewer sees. */
   appsService: AppsService;
   /** The monitor's current status of an app link, shown in the admin list when known. */
   statusOf?: (link: string) => number | undefined;
+  /** The offline icon set of the logo picker; the installed one when not given. */
+  icons?: IconSet;
+  /** The identity provider's groups for the group picker; null or absent: groups seen here. */
+  directory?: GroupDirectory | null;
+  /** The deliveries of the access notifications (GET /api/admin/outbox). */
+  outbox?: OutboxAdmin;
 }
 
 /**
@@ -30,10 +45,14 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   requireAdminActor(app, options.adminRole);
   await registerAdminBodyParsers(app);
   await app.register(portalNoticesRoutes, { notices: options.notices });
+  if (options.branding) await app.register(portalBrandingRoutes, { branding: options.branding });
   await app.register(adminAppsRoutes, { admin: options.admin, statusOf: options.statusOf });
   await app.register(adminLookupsRoutes, {
     admin: options.admin,
     appsService: options.appsService,
+    directory: options.directory,
   });
+  if (options.outbox) await app.register(adminOutboxRoutes, { outbox: options.outbox });
   await app.register(catalogTransferRoutes, { transfer: options.transfer });
+  await app.register(iconsRoutes, { icons: options.icons ?? createIconSet() });
 };

@@ -6,6 +6,7 @@ import type {
   AuditList,
 } from '../../shared/api/admin-schemas.js';
 import { pageOf } from '../../shared/api/list-schemas.js';
+import { normalizeGroup } from '../../shared/identity/groups.js';
 import {
   checkAppFields,
   type AppFields,
@@ -335,8 +336,21 @@ export function createAdminService(deps: {
       return more && last ? { ...list, nextBefore: last.id } : list;
     },
 
-    async groups(page: number, perPage: number): Promise<AdminGroups> {
-      return pageOf(await admin.groups(), page, perPage);
+    async groups(
+      page: number,
+      perPage: number,
+      directory?: readonly string[],
+    ): Promise<AdminGroups> {
+      const seen = await admin.groups();
+      if (directory === undefined) return pageOf(seen, page, perPage);
+      // The identity provider's real groups (its paths as the portal names groups), with the
+      // counts of those also seen on apps and users.
+      const counts = new Map(seen.map((group) => [group.name, group]));
+      const names = [...new Set(directory.map(normalizeGroup))]
+        .filter((name) => name !== '')
+        .sort((a, b) => a.localeCompare(b));
+      const groups = names.map((name) => counts.get(name) ?? { name, apps: 0, users: 0 });
+      return pageOf(groups, page, perPage);
     },
   };
 }

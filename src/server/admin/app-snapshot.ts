@@ -1,5 +1,5 @@
 import type { Actor, AdminApp } from '../../shared/api/admin-schemas.js';
-import { fieldsOf } from '../catalog/app-fields.js';
+import { accessOf, fieldsOf } from '../catalog/app-fields.js';
 import type { AppRecord } from '../catalog/apps.queries.js';
 import { toApiApp } from '../catalog/api-app.js';
 import type { Principal } from '../auth/principal.js';
@@ -38,6 +38,8 @@ export function toAdminApp(record: AppRecord): AdminApp {
     updatedBy: record.updatedBy,
     managedBy: record.managedBy === 'catalog-file' ? 'catalog-file' : 'portal',
   };
+  const access = accessOf(record);
+  if (access) admin.access = access;
   if (record.image !== '') {
     admin.imageUrl = `/api/admin/apps/${encodeURIComponent(record.id)}/logo?v=${record.version}`;
   }

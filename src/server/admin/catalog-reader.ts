@@ -33,7 +33,16 @@ function withBuffers<T extends CatalogInput>(input: T): T {
     const bytes = logo.bytes as Uint8Array;
     logos.set(id, { ...logo, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) });
   }
-  return { ...input, logos };
+  if (!input.portal) return { ...input, logos };
+  const images: typeof input.portal.images = {};
+  for (const [kind, image] of Object.entries(input.portal.images)) {
+    const bytes = image.bytes as Uint8Array;
+    images[kind as keyof typeof images] = {
+      ...image,
+      bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length),
+    };
+  }
+  return { ...input, logos, portal: { ...input.portal, images } };
 }
 
 /**

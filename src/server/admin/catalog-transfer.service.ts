@@ -1,5 +1,7 @@
 import type { Actor, ImportResult } from '../../shared/api/admin-schemas.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
+import type { BrandingRepository } from '../branding/branding.repository.js';
+import type { PortalBrandingService } from './branding/portal-branding.service.js';
 import type { AdminRepository } from './admin.repository.js';
 import { importCatalog } from './catalog-import.js';
 import type { CatalogReader } from './catalog-reader.js';
@@ -15,11 +17,13 @@ export function createCatalogTransferService(deps: {
   clock: () => string;
   /** Reads uploads off the event loop (catalog-reader.ts). */
   reader: Pick<CatalogReader, 'upload'>;
+  /** The branding: exported as the file's `portal:` section, and applied from it on import. */
+  branding?: { repository: BrandingRepository; service: PortalBrandingService };
 }) {
   return {
     /** The catalog file's text; with `logos`, a .zip with catalog.yaml and logos/. */
     async export(options: { logos: boolean }): Promise<{ yaml: string; zip?: Uint8Array }> {
-      const { yaml, files } = await exportCatalog(deps.admin, options);
+      const { yaml, files } = await exportCatalog(deps.admin, options, deps.branding?.repository);
       return options.logos ? { yaml, zip: zipExport(yaml, files) } : { yaml };
     },
 
@@ -30,7 +34,12 @@ export function createCatalogTransferService(deps: {
       options: { dryRun: boolean; prune: boolean; actor: Actor },
     ): Promise<ImportResult> {
       const input = await deps.reader.upload(upload, name);
-      return importCatalog(deps, input, { ...options, managedBy: 'portal' });
+      const result = await importCatalog(deps, input, { ...options, managedBy: 'portal' });
+      // The `portal:` section: applied after the apps, audited as a branding change of its own.
+      if (!options.dryRun && input.portal && deps.branding) {
+        await deps.branding.service.applySection(options.actor, input.portal);
+      }
+      return result;
     },
   };
 }

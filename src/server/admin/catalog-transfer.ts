@@ -1,4 +1,4 @@
-import { posix } from 'node:path';
+import { posix, resolve } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { stringify } from 'yaml';
 import { APP_FIELDS } from '../../shared/catalog/app-rules.js';
@@ -13,6 +13,12 @@ import {
   type SvgSanitize,
 } from '../files/logo-files.js';
 import { IMAGE_TYPES, imageTypeOf } from '../lib/image-types.js';
+import type { BrandingRepository } from '../branding/branding.repository.js';
+import {
+  exportPortalSection,
+  readPortalSection,
+  type PortalSection,
+} from './branding/branding-file.js';
 
 /** The catalog file inside an export .zip; logos sit beside it under logos/. */
 export const ZIP_CATALOG_NAME = 'catalog.yaml';
@@ -27,6 +33,8 @@ export const FILE_FIELDS = APP_FIELDS.filter((field) => field !== 'id');
 export interface CatalogInput {
   entries: CatalogEntry[];
   logos: Map<string, CheckedLogo>;
+  /** The file's `portal:` section (the branding), when it has one. */
+  portal?: PortalSection;
 }
 
 /** The fields of a catalog file's app, as the import compares and the loader remembers them. */
@@ -46,11 +54,19 @@ export function appFieldsOf(record: AppRecord): AppSnapshot {
 export async function exportCatalog(
   admin: AdminRepository,
   options: { logos: boolean },
+  branding?: BrandingRepository,
 ): Promise<{ yaml: string; files: Map<string, Uint8Array> }> {
   const files = new Map<string, Uint8Array>();
+  // The branding admins set travels as the `portal:` section, its images beside the logos.
+  const portal = branding
+    ? await exportPortalSection(branding, { images: options.logos })
+    : { section: undefined, files: new Map<string, Uint8Array>() };
+  for (const [path, bytes] of portal.files) files.set(path, bytes);
   const apps = [];
   for (const record of await admin.list(false)) {
     const app: Record<string, unknown> = { id: record.id, ...appFieldsOf(record) };
+    // Apps without access settings export as before (the field is optional in the file).
+    if (app.access === null) delete app.access;
     if (options.logos && record.image !== '') {
       const logo = await admin.findLogo(record.id);
       const type = logo && imageTypeOf(logo.contentType);
@@ -66,7 +82,8 @@ export async function exportCatalog(
   const header =
     '# app-portal catalog export (format: docs/catalog.md). Import it with\n' +
     '# POST /api/admin/catalog/import or `npm run catalog -- import FILE`.\n';
-  return { yaml: header + stringify({ apps }, { lineWidth: 0 }), files };
+  const document = portal.section ? { portal: portal.section, apps } : { apps };
+  return { yaml: header + stringify(document, { lineWidth: 0 }), files };
 }
 
 export function zipExport(yaml: string, files: Map<string, Uint8Array>): Uint8Array {
@@ -145,6 +162,25 @@ export async function readCatalogUpload(
       problems.push(`app "${entry.name}": field "image": ${(error as Error).message}`);
     }
   }
+  const portal = await readPortalSection(
+    text,
+    async (path) => {
+      const absolute = resolve(base, path);
+      if (files) {
+        const inZip = posix.relative(base, absolute);
+        return Object.hasOwn(files, inZip) ? files[inZip] : undefined;
+      }
+      return readLogo ? readLogo(absolute) : undefined;
+    },
+    sanitize,
+  );
+  problems.push(
+    ...portal.problems.map((problem) =>
+      !files && !readLogo && problem.endsWith('names a file that does not exist')
+        ? `${problem}: upload a .zip with the images`
+        : problem,
+    ),
+  );
   if (problems.length > 0) throw new CatalogError(name, problems);
-  return { entries, logos };
+  return portal.section ? { entries, logos, portal: portal.section } : { entries, logos };
 }

@@ -60,10 +60,15 @@ export function describeSignInError(error: SignInError): { status: number; messa
 }
 
 /** A sign-in problem as a page, with a way back. */
-export function signInProblemPage(message: string, returnTo: string): string {
+export function signInProblemPage(
+  message: string,
+  returnTo: string,
+  theme: 'light' | 'dark' | null = null,
+): string {
   const again = `/auth/login?returnTo=${encodeURIComponent(returnTo)}`;
   return htmlPage({
     title: 'Sign-in problem',
+    theme,
     body: `<main>
 <h1>Sign-in problem</h1>
 <p class="error" role="alert">${escapeHtml(message)}</p>

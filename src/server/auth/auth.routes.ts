@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { dataThemeOf, parseTheme, THEME_COOKIE } from '../../shared/theme/theme.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorSchema } from '../../shared/api/schemas.js';
@@ -68,7 +69,9 @@ function problem(
 ) {
   void reply.code(status).header('cache-control', 'no-store');
   if (wantsJson(request)) return reply.send({ status, message, data });
-  return reply.type('text/html; charset=utf-8').send(signInProblemPage(message, returnTo));
+  // In the visitor's chosen theme (the theme cookie; an unknown value follows the system).
+  const theme = dataThemeOf(parseTheme(request.cookies[THEME_COOKIE]));
+  return reply.type('text/html; charset=utf-8').send(signInProblemPage(message, returnTo, theme));
 }
 
 function silent(reply: FastifyReply, result: SilentResult) {
@@ -234,6 +237,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
       // Even without a session: a cross-site page must not sign people out of the provider.
       if (!isSameOriginRequest(request.headers, portalOrigin)) throw new CrossSiteRequestError();
       void reply.header('cache-control', 'no-store');
+      // Nothing of the session stays in the browser's HTTP cache (logos of non-public apps are
+      // kept privately for an hour). The service worker's cache holds nothing personal anyway.
+      void reply.header('clear-site-data', '"cache"');
       const secret = request.cookies[cookies.session.name];
       if (secret && signIn) await signIn.end(secret);
       void reply.clearCookie(cookies.session.name, cookies.session.options);

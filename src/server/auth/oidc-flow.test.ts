@@ -184,6 +184,8 @@ describe('sign-in against a real OpenID provider (the embedded demo IdP)', () =>
     await signIn(b, 'alice');
     const logout = await b.post('/auth/logout', {}, { origin: PORTAL });
     expect(logout.status).toBe(303);
+    // Nothing of the session stays in the browser's HTTP cache (docs/web.md, "Offline").
+    expect(logout.headers.get('clear-site-data')).toBe('"cache"');
     const url = new URL(logout.location ?? '');
     expect(url.origin).toBe(idp.origin);
     expect(url.searchParams.get('client_id')).toBe('app-portal');

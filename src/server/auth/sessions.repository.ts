@@ -1,5 +1,7 @@
 import type { Db } from '../db/database.js';
-import type { SessionRow, SignOnStateRow } from './sessions.table.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { NewSessionRow, SessionRow, SignOnStateRow } from './sessions.table.js';
 
 // Times are BIGINT columns: some drivers return them as strings, so read them back as numbers.
 const sessionRow = (row: SessionRow): SessionRow => ({
@@ -7,6 +9,7 @@ const sessionRow = (row: SessionRow): SessionRow => ({
   accessTokenExpiresAt: Number(row.accessTokenExpiresAt),
   createdAt: Number(row.createdAt),
   expiresAt: Number(row.expiresAt),
+  refreshNeeded: Number(row.refreshNeeded),
 });
 const stateRow = (row: SignOnStateRow): SignOnStateRow => ({
   ...row,
@@ -59,7 +62,7 @@ export function createSessionsRepository(db: Db) {
         .execute();
     },
 
-    async insertSession(row: SessionRow): Promise<void> {
+    async insertSession(row: NewSessionRow): Promise<void> {
       await db.insertInto('sessions').values(row).execute();
     },
 
@@ -76,7 +79,23 @@ export function createSessionsRepository(db: Db) {
       id: string,
       fields: Pick<SessionRow, 'principal' | 'tokens' | 'accessTokenExpiresAt'>,
     ): Promise<void> {
-      await db.updateTable('sessions').set(fields).where('id', '=', id).execute();
+      await db
+        .updateTable('sessions')
+        .set({ ...fields, refreshNeeded: 0 })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Makes every session of the subject refresh its identity on its next request (its groups
+     * changed in the identity provider). `executor`: the transaction of the change, if any.
+     */
+    async markRefreshNeeded(subject: string, executor: Kysely<Database> = db): Promise<void> {
+      await executor
+        .updateTable('sessions')
+        .set({ refreshNeeded: 1 })
+        .where('subject', '=', subject)
+        .execute();
     },
 
     async deleteSession(id: string): Promise<void> {

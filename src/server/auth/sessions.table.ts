@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 /**
  * Signed-in browsers. The cookie holds a random secret; the row is found by its SHA-256 and
@@ -18,6 +18,11 @@ export interface SessionsTable {
   createdAt: number;
   /** The session ends at this time whatever happens (absolute lifetime). */
   expiresAt: number;
+  /**
+   * 1 when the user's groups changed in the identity provider (an access request approved or
+   * expired): the next request refreshes the tokens at once, so the new groups show.
+   */
+  refreshNeeded: ColumnType<number, number | undefined, number>;
 }
 
 /**
@@ -38,6 +43,7 @@ export interface SignOnStatesTable {
 }
 
 export type SessionRow = Selectable<SessionsTable>;
+export type NewSessionRow = Insertable<SessionsTable>;
 export type SignOnStateRow = Selectable<SignOnStatesTable>;
 
 /** This feature's tables in the database's type (src/server/db/schema.ts). */

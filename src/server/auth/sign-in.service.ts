@@ -322,7 +322,9 @@ export function createSignInService(deps: SignInDeps) {
       return { status: 'ended' };
     }
     const principal = JSON.parse(row.principal) as Principal;
-    const expiresAt = row.accessTokenExpiresAt;
+    // The user's groups changed (an access request approved or expired): refresh now, so the
+    // new groups show without signing out (docs/access-requests.md).
+    const expiresAt = row.refreshNeeded ? 0 : row.accessTokenExpiresAt;
     if (expiresAt - REFRESH_AHEAD_MS > time) return { status: 'active', principal };
     // Soon to expire: refresh in the background, answer now.
     if (expiresAt - REFRESH_EARLY_MS > time) {

@@ -474,6 +474,17 @@ describe('cross-site request forgery', () => {
     },
   );
 
+  it.each(refusals)(
+    'refuses a cookie-authenticated PUT of the whole favorites list with %s',
+    async (_label, headers) => {
+      const s = await setup();
+      await signIn(s);
+      const response = await s.browser.request('PUT', '/api/me/favorites', { headers });
+      expect(response.status).toBe(403);
+      expect(JSON.parse(response.body)).toMatchObject({ status: 403 });
+    },
+  );
+
   it('accepts the same requests from the portal itself', async () => {
     const s = await setup();
     await signIn(s);

@@ -8,8 +8,11 @@ export function fileUrl(collectionId: string, appId: string, fileName: string): 
 }
 
 export function toApiApp(record: AppRecord): App {
+  // The access settings are not part of an app as people see it (a locked card says what it may).
+  const { access: _access, ...fields } = fieldsOf(record);
+  void _access;
   const app: App = {
-    ...fieldsOf(record),
+    ...fields,
     image: record.image,
     created: record.created,
     updated: record.updated,

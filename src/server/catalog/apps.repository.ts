@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { normalizeGroup } from '../../shared/identity/groups.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { accessOf } from './app-fields.js';
 import { attachGroups, visibleTo, type AppRecord } from './apps.queries.js';
 import type { NewAppRow } from './apps.table.js';
 import { createCatalogChanges, type CatalogChanges } from './catalog-changes.js';
@@ -58,6 +59,30 @@ export function createAppsRepository(db: Db, changes: CatalogChanges = createCat
         .selectAll()
         .where('id', '=', id)
         .where(visibleTo(viewer))
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const [record] = await withGroups([row]);
+      return record;
+    },
+
+    /**
+     * The app if the viewer sees it listed: visible to them, or, for a signed-in viewer, shown
+     * as a locked card (requestable; docs/access-requests.md). Undefined otherwise.
+     */
+    async findListedApp(viewer: Viewer, id: string): Promise<AppRecord | undefined> {
+      const visible = await this.findVisibleApp(viewer, id);
+      if (visible || viewer === null) return visible;
+      const record = await this.findLiveApp(id);
+      return record && accessOf(record)?.requestable ? record : undefined;
+    },
+
+    /** The app (not in the trash) with its groups, whoever asks: callers check visibility. */
+    async findLiveApp(id: string): Promise<AppRecord | undefined> {
+      const row = await db
+        .selectFrom('apps')
+        .selectAll()
+        .where('id', '=', id)
+        .where('deletedAt', 'is', null)
         .executeTakeFirst();
       if (!row) return undefined;
       const [record] = await withGroups([row]);

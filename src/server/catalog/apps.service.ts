@@ -1,3 +1,4 @@
+import type { CatalogList, LockedApp } from '../../shared/api/access-schemas.js';
 import { pageOf } from '../../shared/api/list-schemas.js';
 import type { App, AppList } from '../../shared/api/schemas.js';
 import type { CatalogSnapshot } from './catalog-snapshot.js';
@@ -13,29 +14,48 @@ const MAX_PAGES_PER_VIEW = 64;
  * costs more than everything else in the request (decision 0003).
  */
 export function createAppsService(deps: { snapshot: CatalogSnapshot }) {
-  const serialised = new WeakMap<readonly App[], Map<string, string>>();
+  const serialised = new WeakMap<readonly unknown[], Map<string, string>>();
+
+  function pageJson<T>(
+    list: readonly T[],
+    { page, perPage }: { page: number; perPage: number },
+    serialise: (page: ReturnType<typeof pageOf<T>>) => string,
+  ): string {
+    let pages = serialised.get(list);
+    if (!pages) {
+      pages = new Map();
+      serialised.set(list, pages);
+    }
+    const key = `${page}/${perPage}`;
+    let json = pages.get(key);
+    if (json === undefined) {
+      json = serialise(pageOf(list, page, perPage));
+      if (pages.size >= MAX_PAGES_PER_VIEW) pages.clear();
+      pages.set(key, json);
+    }
+    return json;
+  }
 
   return {
-    /** One page as JSON text, serialised by `serialise` at most once per catalog state. */
+    /** One page of the visible apps as JSON text, serialised at most once per catalog state. */
     async listVisibleAppsJson(
       viewer: Viewer,
-      { page, perPage }: { page: number; perPage: number },
+      query: { page: number; perPage: number },
       serialise: (list: AppList) => string,
     ): Promise<string> {
-      const visible = await deps.snapshot.visibleApps(viewer);
-      let pages = serialised.get(visible);
-      if (!pages) {
-        pages = new Map();
-        serialised.set(visible, pages);
-      }
-      const key = `${page}/${perPage}`;
-      let json = pages.get(key);
-      if (json === undefined) {
-        json = serialise(pageOf(visible, page, perPage));
-        if (pages.size >= MAX_PAGES_PER_VIEW) pages.clear();
-        pages.set(key, json);
-      }
-      return json;
+      return pageJson<App>(await deps.snapshot.visibleApps(viewer), query, serialise);
+    },
+
+    /**
+     * One page of GET /api/apps: the visible apps and, for a signed-in viewer, the locked cards
+     * of requestable apps (docs/access-requests.md).
+     */
+    async listCatalogJson(
+      viewer: Viewer,
+      query: { page: number; perPage: number },
+      serialise: (list: CatalogList) => string,
+    ): Promise<string> {
+      return pageJson<App | LockedApp>(await deps.snapshot.listedApps(viewer), query, serialise);
     },
   };
 }

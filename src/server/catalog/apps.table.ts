@@ -2,7 +2,7 @@ import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 import type { AppFields } from '../../shared/catalog/app-rules.js';
 
 /** The fields (APP_FIELDS) stored as they are; `isPublic` and the groups are stored otherwise. */
-type StoredFields = Omit<AppFields, 'isPublic' | 'associatedGroups'>;
+type StoredFields = Omit<AppFields, 'isPublic' | 'associatedGroups' | 'access'>;
 
 /**
  * The spec's `apps` collection: an app's fields (src/shared/catalog/app-rules.ts) plus what the
@@ -11,6 +11,8 @@ type StoredFields = Omit<AppFields, 'isPublic' | 'associatedGroups'>;
 export interface AppsTable extends StoredFields {
   /** Logo file name; empty when the app has no logo. */
   image: string;
+  /** The access settings as JSON text (docs/access-requests.md); null when none. */
+  access: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0 or 1: SQLite has no boolean type. */
   isPublic: number;
   created: ColumnType<string, string, never>;

@@ -56,6 +56,7 @@ apps:
       isPublic: false,
       associatedGroups: ['genomics', 'staff'],
       collectionId: 'apps',
+      access: null,
     });
   });
 
@@ -107,5 +108,52 @@ apps:
     ['title: x\napps: []', /unknown top-level field "title"/],
   ])('refuses %j', (text, message) => {
     expect(problems(text).join('\n')).toMatch(message);
+  });
+});
+
+describe('access settings in the catalog file', () => {
+  it('reads them, normalising the group and the approvers', () => {
+    const [app] = parse(`
+apps:
+  - name: Napari
+    access:
+      requestable: true
+      group: imaging
+      approvers: [' pi-imaging ', 'group:imaging-leads', pi-imaging]
+      showGroup: true
+      days: 180
+`);
+    expect(app?.access).toEqual({
+      requestable: true,
+      group: '/imaging',
+      approvers: ['pi-imaging', 'group:/imaging-leads'],
+      showGroup: true,
+      days: 180,
+    });
+  });
+
+  it.each([
+    ['access: yes', 'field "access" must be an object'],
+    ['access: { requestable: 1, group: /x, approvers: [] }', 'requestable must be true or false'],
+    ['access: { requestable: true, group: "", approvers: [] }', 'group must be a group path'],
+    ['access: { requestable: true, group: /x, approvers: ["a b"] }', 'approvers must be usernames'],
+    [
+      'access: { requestable: true, group: /x, approvers: ["group:"] }',
+      '"group:" must be followed',
+    ],
+    [
+      'access: { requestable: true, group: /x, approvers: [], days: 0 }',
+      'days must be a whole number from 1 to 3650',
+    ],
+    [
+      'access: { requestable: true, group: /x, approvers: [], days: 3651 }',
+      'days must be a whole number',
+    ],
+    ['access: { requestable: true, group: /x, approvers: [], extra: 1 }', 'unknown field "extra"'],
+  ])('refuses %s', (access, message) => {
+    const found = problems(`apps:\n  - name: A\n    ${access}\n`);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain('app 1 "A": field "access"');
+    expect(found[0]).toContain(message);
   });
 });

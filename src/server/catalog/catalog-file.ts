@@ -1,5 +1,6 @@
 import { extname, isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import type { AppAccess } from '../../shared/api/access-schemas.js';
 import {
   checkAppFields,
   DEFAULT_COLLECTION_ID,
@@ -27,6 +28,8 @@ export interface CatalogEntry {
   isPublic: boolean;
   associatedGroups: string[];
   collectionId: string;
+  /** Access requests (docs/access-requests.md); null: not requestable. */
+  access: AppAccess | null;
 }
 
 export class CatalogError extends Error {
@@ -53,7 +56,8 @@ export function parseCatalog(text: string, file: string, baseDir: string): Catal
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     throw new CatalogError(file, ['the file must hold an object with an "apps" list']);
   }
-  const extraTop = Object.keys(document).filter((key) => key !== 'apps');
+  // `portal:` is the branding (admin/branding/branding-file.ts reads it).
+  const extraTop = Object.keys(document).filter((key) => key !== 'apps' && key !== 'portal');
   const problems: string[] = extraTop.map((key) => `unknown top-level field "${key}"`);
   const list = (document as { apps?: unknown }).apps;
   if (!Array.isArray(list)) {

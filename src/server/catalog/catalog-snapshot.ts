@@ -1,6 +1,8 @@
+import type { AppAccess, LockedApp, LockedAccessInfo } from '../../shared/api/access-schemas.js';
 import type { App } from '../../shared/api/schemas.js';
 import { normalizeGroup } from '../../shared/identity/groups.js';
 import type { AppRecord } from './apps.queries.js';
+import { accessOf } from './app-fields.js';
 import { toApiApp } from './api-app.js';
 import { canSee, type Viewer } from './visibility.js';
 
@@ -27,6 +29,9 @@ export function createCatalogSnapshot(
   const recheckMs = options.recheckMs ?? 1000;
   const now = options.now ?? Date.now;
   let entries: Promise<App[]> | undefined;
+  // The access settings of the apps that have some, by id (loaded with the entries).
+  let access = new Map<string, AppAccess>();
+  let listedViews = new Map<string, readonly (App | LockedApp)[]>();
   let loadedVersion: string | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let views = new Map<string, readonly App[]>();
@@ -34,7 +39,15 @@ export function createCatalogSnapshot(
 
   function load(): Promise<App[]> {
     const started = generation;
-    const pending = source.findAll().then((records) => records.map(toApiApp));
+    const pending = source.findAll().then((records) => {
+      const settings = new Map<string, AppAccess>();
+      for (const record of records) {
+        const value = accessOf(record);
+        if (value) settings.set(record.id, value);
+      }
+      if (generation === started) access = settings;
+      return records.map(toApiApp);
+    });
     // A failed load is not cached; nor is a load that raced with a write.
     pending.then(
       () => {
@@ -52,43 +65,106 @@ export function createCatalogSnapshot(
     loadedVersion = undefined;
     entries = undefined;
     views = new Map();
+    listedViews = new Map();
   };
   source.onChange(invalidate);
 
+  async function visibleApps(viewer: Viewer): Promise<readonly App[]> {
+    // Writes in this process invalidate at once (onChange); another process's writes are
+    // caught by comparing the fingerprint, at most once per recheckMs.
+    if (loadedVersion === undefined || now() - checkedAt >= recheckMs) {
+      checkedAt = now();
+      let version: string | undefined;
+      try {
+        version = await source.catalogVersion();
+      } catch (error) {
+        // The database is locked, unreachable or failing: keep serving the catalog from
+        // memory (docs/operations.md, docs/deploy.md).
+        if (!entries) throw error;
+      }
+      if (version !== undefined && version !== loadedVersion) {
+        invalidate();
+        loadedVersion = version;
+      }
+    }
+    const snapshot = await (entries ??= load());
+    const groups = [...new Set((viewer?.groups ?? []).map(normalizeGroup))].sort();
+    const key = groups.join('\n');
+    const cached = views.get(key);
+    if (cached) return cached;
+    const visible = snapshot.filter((app) => canSee(app, { groups }));
+    if (views.size >= MAX_CACHED_VIEWS) views.clear();
+    views.set(key, visible);
+    return visible;
+  }
+
   return {
     /** The apps the viewer may see, sorted by category then name. */
-    async visibleApps(viewer: Viewer): Promise<readonly App[]> {
-      // Writes in this process invalidate at once (onChange); another process's writes are
-      // caught by comparing the fingerprint, at most once per recheckMs.
-      if (loadedVersion === undefined || now() - checkedAt >= recheckMs) {
-        checkedAt = now();
-        let version: string | undefined;
-        try {
-          version = await source.catalogVersion();
-        } catch (error) {
-          // The database is locked, unreachable or failing: keep serving the catalog from
-          // memory (docs/operations.md, docs/deploy.md).
-          if (!entries) throw error;
-        }
-        if (version !== undefined && version !== loadedVersion) {
-          invalidate();
-          loadedVersion = version;
-        }
-      }
+    visibleApps,
+
+    /**
+     * What GET /api/apps lists (docs/access-requests.md): the visible apps and, for a signed-in
+     * viewer, a locked card in place of each requestable app they may not see. Anonymous
+     * viewers (null) get the visible apps only.
+     */
+    async listedApps(viewer: Viewer): Promise<readonly (App | LockedApp)[]> {
+      const visible = await visibleApps(viewer);
+      if (viewer === null) return visible;
       const snapshot = await (entries ??= load());
-      const groups = [...new Set((viewer?.groups ?? []).map(normalizeGroup))].sort();
+      const settings = access;
+      if (settings.size === 0) return visible;
+      const groups = [...new Set(viewer.groups.map(normalizeGroup))].sort();
       const key = groups.join('\n');
-      const cached = views.get(key);
+      const cached = listedViews.get(key);
       if (cached) return cached;
-      const visible = snapshot.filter((app) => canSee(app, { groups }));
-      if (views.size >= MAX_CACHED_VIEWS) views.clear();
-      views.set(key, visible);
-      return visible;
+      const seen = new Set(visible.map((app) => app.id));
+      const listed = snapshot.flatMap((app): (App | LockedApp)[] => {
+        if (seen.has(app.id)) return [app];
+        const settingsOfApp = settings.get(app.id);
+        return settingsOfApp?.requestable ? [toLockedApp(app, settingsOfApp)] : [];
+      });
+      if (listedViews.size >= MAX_CACHED_VIEWS) listedViews.clear();
+      listedViews.set(key, listed);
+      return listed;
+    },
+
+    /** The access settings of every app that has some (approvers, inbox), by app id. */
+    async accessSettings(): Promise<ReadonlyMap<string, AppAccess>> {
+      await visibleApps(null);
+      return access;
     },
 
     /** Forget everything; the next read loads the catalog again. */
     invalidate,
   };
+}
+
+/**
+ * The locked card of an app: what a signed-in non-member may know of it. Never its links,
+ * status or groups; the granting group and approvers only when the app says so.
+ */
+export function toLockedApp(app: App, access: AppAccess): LockedApp {
+  const locked: LockedApp = {
+    id: app.id,
+    name: app.name,
+    description: app.description,
+    image: app.image,
+    env: app.env,
+    category: app.category,
+    isPublic: false,
+    associatedGroups: [],
+    collectionId: app.collectionId,
+    created: app.created,
+    updated: app.updated,
+    locked: true,
+  };
+  if (app.imageUrl !== undefined) locked.imageUrl = app.imageUrl;
+  if (access.showGroup) {
+    const info: LockedAccessInfo = { group: access.group, approvers: [...access.approvers] };
+    if (access.days !== undefined) info.days = access.days;
+    locked.lockedAccess = info;
+  }
+  return locked;
 }
 
 export type CatalogSnapshot = ReturnType<typeof createCatalogSnapshot>;

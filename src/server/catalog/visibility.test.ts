@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import { openTestDatabase } from '../db/test-support/test-database.js';
 import { appRow } from '../test-support/test-app.js';
 import { createAppsRepository } from './apps.repository.js';
+import { createCatalogSnapshot } from './catalog-snapshot.js';
 import { canSee, type Viewer } from './visibility.js';
 
 const APPS = [
@@ -63,5 +64,52 @@ describe('SQL visibility agrees with canSee', () => {
       canSee({ isPublic: Boolean(app.isPublic), associatedGroups: app.groups }, viewer),
     ).map((app) => app.id);
     expect(items.map((app) => app.id).sort()).toEqual(expected.sort());
+  });
+});
+
+describe('locked cards (access requests) follow the same rule', () => {
+  const ACCESS = { requestable: true, group: '/imaging', approvers: ['pi'] };
+  const LOCKABLE = [
+    { id: 'p', isPublic: true },
+    { id: 'req', groups: ['imaging'], access: ACCESS },
+    { id: 'off', groups: ['imaging'], access: { ...ACCESS, requestable: false } },
+    { id: 'plain', groups: ['imaging'] },
+  ];
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    await createAppsRepository(db).upsertApps(LOCKABLE.map(appRow), new Date().toISOString());
+  });
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  it.each([
+    ['anonymous', null, ['p'], []],
+    ['a non-member', { groups: ['genomics'] }, ['p', 'req'], ['req']],
+    ['no groups', { groups: [] }, ['p', 'req'], ['req']],
+    ['a member', { groups: ['imaging'] }, ['off', 'p', 'plain', 'req'], []],
+  ] as [string, Viewer, string[], string[]][])('for %s', async (_label, viewer, listed, locked) => {
+    const repository = createAppsRepository(db);
+    const snapshot = createCatalogSnapshot(repository);
+    const items = await snapshot.listedApps(viewer);
+    expect(items.map((app) => app.id).sort()).toEqual(listed);
+    expect(items.filter((app) => 'locked' in app).map((app) => app.id)).toEqual(locked);
+    for (const app of items.filter((item) => 'locked' in item)) {
+      expect(app).not.toHaveProperty('link');
+      expect(app.associatedGroups).toEqual([]);
+    }
+    // Logos follow the cards; the visible list (status, favourites) never has a locked app.
+    const logos = await Promise.all(
+      LOCKABLE.map((app) => repository.findListedApp(viewer, app.id)),
+    );
+    expect(
+      logos
+        .filter((app) => app !== undefined)
+        .map((app) => app.id)
+        .sort(),
+    ).toEqual(listed);
+    const visible = await snapshot.visibleApps(viewer);
+    expect(visible.some((app) => locked.includes(app.id))).toBe(false);
   });
 });

@@ -86,7 +86,7 @@ describe('npm run catalog', () => {
     } finally {
       await other.destroy();
     }
-  });
+  }, 60_000);
 
   it('explains its usage and reports invalid files', async () => {
     expect(await cli('frobnicate', 'x')).toBe(2);

@@ -59,8 +59,14 @@ interface ExpectedConfig {
   nodeEnv: string;
   trustProxy: boolean | number | string;
   limits: ExpectedLimits;
+  access: { reminderDays: number };
   server: ExpectedServer;
   metricsToken: string | undefined;
+  mail: { smtpUrl: string; from: string | undefined } | undefined;
+  accessWebhook: { url: string; secret: string | undefined } | undefined;
+  keycloakAdmin:
+    | { clientId: string; clientSecret: string | undefined; adminUrl: string | undefined }
+    | undefined;
 }
 
 describe('the Config type', () => {

@@ -175,3 +175,74 @@ describe('secrets from files (NAME_FILE)', () => {
     expect(loadConfig({ PORT_FILE: '/run/secrets/client' }, read).port).toBe(8080);
   });
 });
+
+describe('access notification settings', () => {
+  const issuer = 'https://sso.example.edu/realms/app-portal';
+
+  it('are off by default', () => {
+    const config = loadConfig({});
+    expect(config.mail).toBeUndefined();
+    expect(config.accessWebhook).toBeUndefined();
+    expect(config.keycloakAdmin).toBeUndefined();
+  });
+
+  it('reads SMTP, the webhook and the service account', () => {
+    const config = loadConfig({
+      OIDC_ISSUER: issuer,
+      SMTP_URL: 'smtps://portal:p%40ss@mail.example.edu:465',
+      MAIL_FROM: 'App Portal <portal@example.edu>',
+      ACCESS_WEBHOOK_URL: 'https://tickets.example.edu/hooks/portal',
+      ACCESS_WEBHOOK_SECRET: 'a-long-shared-secret',
+      KEYCLOAK_ADMIN_CLIENT_ID: 'app-portal-admin',
+      KEYCLOAK_ADMIN_CLIENT_SECRET: 'kc-secret',
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://portal:p%40ss@mail.example.edu:465',
+      from: 'App Portal <portal@example.edu>',
+    });
+    expect(config.accessWebhook).toEqual({
+      url: 'https://tickets.example.edu/hooks/portal',
+      secret: 'a-long-shared-secret',
+    });
+    expect(config.keycloakAdmin).toEqual({
+      clientId: 'app-portal-admin',
+      clientSecret: 'kc-secret',
+      adminUrl: undefined,
+    });
+  });
+
+  it('names what is missing or wrong, never echoing a secret', () => {
+    expect(problemsOf({ SMTP_URL: 'smtp://mail.example.edu' })).toEqual([
+      'SMTP_URL is set but MAIL_FROM is not: set both',
+    ]);
+    const bad = problemsOf({
+      SMTP_URL: 'http://user:hunter22@mail.example.edu',
+      MAIL_FROM: 'portal@example.edu\nBcc: x@evil.test',
+    });
+    expect(bad).toHaveLength(2);
+    expect(bad[0]).toMatch(/^SMTP_URL=\(secret\): must be smtp:/);
+    expect(bad.join()).not.toContain('hunter22');
+    expect(bad[1]).toMatch(/^MAIL_FROM=.*must be an address/);
+    expect(problemsOf({ ACCESS_WEBHOOK_URL: 'https://t.example.edu/h' })).toEqual([
+      'ACCESS_WEBHOOK_URL is set but ACCESS_WEBHOOK_SECRET is not: set both',
+    ]);
+    expect(
+      problemsOf({ ACCESS_WEBHOOK_URL: 'https://t.example.edu/h', ACCESS_WEBHOOK_SECRET: 'short' }),
+    ).toEqual(['ACCESS_WEBHOOK_SECRET=(secret): must be at least 16 characters']);
+    expect(
+      problemsOf({ KEYCLOAK_ADMIN_CLIENT_ID: 'x', KEYCLOAK_ADMIN_CLIENT_SECRET: 'y' }),
+    ).toEqual(['KEYCLOAK_ADMIN_CLIENT_ID needs OIDC_ISSUER (the realm whose groups it writes)']);
+    expect(problemsOf({ OIDC_ISSUER: issuer, KEYCLOAK_ADMIN_CLIENT_ID: 'x' })).toEqual([
+      'KEYCLOAK_ADMIN_CLIENT_ID is set but KEYCLOAK_ADMIN_CLIENT_SECRET is not: set both',
+    ]);
+    expect(
+      problemsOf({
+        OIDC_ISSUER: 'https://login.example.com/tenant',
+        KEYCLOAK_ADMIN_CLIENT_ID: 'x',
+        KEYCLOAK_ADMIN_CLIENT_SECRET: 'y',
+      }),
+    ).toEqual([
+      'KEYCLOAK_ADMIN_CLIENT_ID: OIDC_ISSUER is not of the form …/realms/<realm>: set KEYCLOAK_ADMIN_URL',
+    ]);
+  });
+});

@@ -49,6 +49,8 @@ export function loadConfig(
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const config = nest(values) as Config;
+  const together = deliveryProblems(config);
+  if (together.length > 0) throw new ConfigError(together);
   const { headersTimeoutMs, requestTimeoutMs } = config.server;
   if (headersTimeoutMs > requestTimeoutMs) {
     throw new ConfigError([
@@ -108,4 +110,38 @@ function nest(values: [string, unknown][]): unknown {
   }
   for (const { parent, name } of absent) parent[name] = undefined;
   return root;
+}
+
+/** The access notifications' variables that only work together (docs/access-requests-delivery.md). */
+function deliveryProblems(config: Config): string[] {
+  const problems: string[] = [];
+  if (config.mail && config.mail.from === undefined) {
+    problems.push('SMTP_URL is set but MAIL_FROM is not: set both');
+  }
+  if (config.accessWebhook) {
+    const { secret } = config.accessWebhook;
+    if (secret === undefined) {
+      problems.push('ACCESS_WEBHOOK_URL is set but ACCESS_WEBHOOK_SECRET is not: set both');
+    } else if (secret.length < 16) {
+      problems.push('ACCESS_WEBHOOK_SECRET=(secret): must be at least 16 characters');
+    }
+  }
+  if (config.keycloakAdmin) {
+    const { clientSecret, adminUrl } = config.keycloakAdmin;
+    if (clientSecret === undefined) {
+      problems.push(
+        'KEYCLOAK_ADMIN_CLIENT_ID is set but KEYCLOAK_ADMIN_CLIENT_SECRET is not: set both',
+      );
+    }
+    if (config.oidc.issuer === undefined) {
+      problems.push(
+        'KEYCLOAK_ADMIN_CLIENT_ID needs OIDC_ISSUER (the realm whose groups it writes)',
+      );
+    } else if (adminUrl === undefined && !/\/realms\/[^/?#]+\/?$/.test(config.oidc.issuer)) {
+      problems.push(
+        'KEYCLOAK_ADMIN_CLIENT_ID: OIDC_ISSUER is not of the form …/realms/<realm>: set KEYCLOAK_ADMIN_URL',
+      );
+    }
+  }
+  return problems;
 }

@@ -155,3 +155,30 @@ export const databaseUrl: Parser<string> = (raw) => {
   }
   return value;
 };
+
+/** An SMTP server: `smtp://[user:password@]host[:port]` (STARTTLS when offered) or `smtps://…` (TLS). */
+export const smtpUrl: Parser<string> = (raw) => {
+  const value = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidValue('must be smtp://user:password@host:port or smtps://…');
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '') {
+    throw new InvalidValue('must be smtp://user:password@host:port or smtps://…');
+  }
+  return value;
+};
+
+/** A sender address: `portal@example.edu` or `App Portal <portal@example.edu>`, on one line. */
+export const mailFrom: Parser<string> = (raw) => {
+  const value = raw.trim();
+  const address = /^(?:[^<>\r\n"]*<([^<>\s]+@[^<>\s]+)>|([^<>\s"]+@[^<>\s]+))$/.exec(value);
+  if (!address || /[\r\n]/.test(value)) {
+    throw new InvalidValue(
+      'must be an address like portal@example.edu or "App Portal <portal@example.edu>"',
+    );
+  }
+  return value;
+};

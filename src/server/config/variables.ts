@@ -7,10 +7,12 @@ import {
   issuerUrl,
   kumaSlug,
   logLevel,
+  mailFrom,
   nonEmpty,
   port,
   seconds,
   secondsAsMs,
+  smtpUrl,
   text,
   trustProxy,
   wholeNumber,
@@ -245,6 +247,51 @@ export const VARIABLES = defineVariables({
     defaultText: '30',
     parse: wholeNumber(1, 366, ' of days'),
   },
+  SMTP_URL: {
+    at: 'mail?.smtpUrl',
+    description:
+      'The mail server for access-request e-mail: `smtp://user:password@host:587` (STARTTLS when the server offers it) or `smtps://user:password@host:465` (TLS); user and password URL-encoded. Unset: no e-mail is sent (such messages are marked skipped in the deliveries list). See docs/access-requests-delivery.md.',
+    secret: true,
+    parse: smtpUrl,
+  },
+  MAIL_FROM: {
+    at: 'mail.from',
+    description:
+      "Sender of the portal's e-mail, e.g. `App Portal <portal@example.edu>`. Required with `SMTP_URL`.",
+    parse: mailFrom,
+  },
+  ACCESS_WEBHOOK_URL: {
+    at: 'accessWebhook?.url',
+    description:
+      'An http(s) address that receives every access event (request, withdrawal, decision, expiry) as a signed JSON POST, e.g. for a ticket system; retried like e-mail. Unset: no webhook. See docs/access-requests-delivery.md, "Webhook".',
+    secret: true,
+    parse: httpUrl,
+  },
+  ACCESS_WEBHOOK_SECRET: {
+    at: 'accessWebhook.secret',
+    description:
+      "Shared secret of the webhook's HMAC-SHA256 signature (`X-App-Portal-Signature`); at least 16 characters. Required with `ACCESS_WEBHOOK_URL`.",
+    secret: true,
+    parse: nonEmpty,
+  },
+  KEYCLOAK_ADMIN_CLIENT_ID: {
+    at: 'keycloakAdmin?.clientId',
+    description:
+      "Client id of a confidential Keycloak client with a service account, in the realm of `OIDC_ISSUER`, allowed to read groups and change group membership (docs/access-requests-delivery.md, least privilege). Set: approving an access request adds the user to the app's group, expiry removes them, and the admin console's group picker offers the realm's groups. Unset: approvers add members by hand.",
+    parse: nonEmpty,
+  },
+  KEYCLOAK_ADMIN_CLIENT_SECRET: {
+    at: 'keycloakAdmin.clientSecret',
+    description: 'Secret of the `KEYCLOAK_ADMIN_CLIENT_ID` client. Required with it.',
+    secret: true,
+    parse: nonEmpty,
+  },
+  KEYCLOAK_ADMIN_URL: {
+    at: 'keycloakAdmin.adminUrl',
+    description:
+      "The realm's Admin REST address, when it differs from the one derived from `OIDC_ISSUER` (`https://sso/realms/R` → `https://sso/admin/realms/R`), e.g. when the admin API is served on another host.",
+    parse: httpUrl,
+  },
   LOG_LEVEL: {
     at: 'logLevel',
     description: 'Log level: fatal, error, warn, info, debug, trace or silent.',
@@ -292,6 +339,13 @@ export const VARIABLES = defineVariables({
       'State-changing API requests (`POST`, `PUT`, `PATCH`, `DELETE` on `/api/*`) per minute per client address.',
     defaultText: '120',
     parse: wholeNumber(1, 1_000_000),
+  },
+  ACCESS_EXPIRY_REMINDER_DAYS: {
+    at: 'access.reminderDays',
+    description:
+      "Days before time-boxed access ends (an app's `access.days`) that the user gets a reminder by e-mail (docs/access-requests.md).",
+    defaultText: '7',
+    parse: wholeNumber(1, 365),
   },
   SIGN_ON_PENDING_PER_CLIENT: {
     at: 'limits.signOnPendingPerClient',

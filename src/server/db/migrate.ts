@@ -15,6 +15,10 @@ import * as monitorShared from './migrations/0006-monitor-shared.js';
 import * as rateLimits from './migrations/0007-rate-limits.js';
 import * as writeProbe from './migrations/0008-write-probe.js';
 import * as appsUpdatedIndex from './migrations/0009-apps-updated-index.js';
+import * as favoriteOrder from './migrations/0010-favorite-order.js';
+import * as portalBranding from './migrations/0011-portal-branding.js';
+import * as accessRequests from './migrations/0012-access-requests.js';
+import * as outbox from './migrations/0013-outbox.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +31,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-rate-limits': rateLimits,
   '0008-write-probe': writeProbe,
   '0009-apps-updated-index': appsUpdatedIndex,
+  '0010-favorite-order': favoriteOrder,
+  '0011-portal-branding': portalBranding,
+  '0012-access-requests': accessRequests,
+  '0013-outbox': outbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

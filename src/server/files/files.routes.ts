@@ -44,7 +44,8 @@ export const filesRoutes: FastifyPluginAsyncTypebox<{ apps: AppsRepository }> = 
     async (request, reply) => {
       const { collectionId, appId, fileName } = request.params;
       if (![collectionId, appId, fileName].every(isSafeSegment)) throw new NotFoundError();
-      const record = await apps.findVisibleApp(request.principal, appId);
+      // Locked cards show their logo too: signed-in callers get the logos of requestable apps.
+      const record = await apps.findListedApp(request.principal, appId);
       if (!record || record.collectionId !== collectionId || record.image !== fileName) {
         throw new NotFoundError();
       }

@@ -26,6 +26,7 @@ describe('rate limits', () => {
   it('sorts requests into the limits they count against', () => {
     expect(limitsFor('GET', '/auth/login?returnTo=/')).toEqual(['auth', 'global']);
     expect(limitsFor('PUT', '/api/me/favorites/x')).toEqual(['write', 'global']);
+    expect(limitsFor('PUT', '/api/me/favorites')).toEqual(['write', 'global']);
     expect(limitsFor('GET', '/api/apps')).toEqual(['global']);
     expect(limitsFor('GET', '/')).toEqual(['global']);
     for (const path of ['/api/health', '/api/health/live', '/api/health/ready', '/metrics']) {

@@ -41,6 +41,8 @@ describe('security headers', () => {
         'frame-src': ["'self'", 'https://sso.example.edu'],
         'form-action': ["'self'", 'https://sso.example.edu'],
         'connect-src': ["'self'"],
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
       });
       expect(csp).not.toHaveProperty('upgrade-insecure-requests');
       expect(response.headers['x-content-type-options']).toBe('nosniff');

@@ -30,6 +30,9 @@ export function cspDirectives(options: SecurityHeadersOptions): Record<string, s
     // Sign-out is a form post that the server redirects to the provider's end-session page.
     'form-action': unique(["'self'", ...idp]),
     'frame-ancestors': ["'self'"],
+    // The service worker (/sw.js) and the web app manifest: the portal's own files only.
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     ...(https ? { 'upgrade-insecure-requests': [] } : {}),
   };

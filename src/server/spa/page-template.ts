@@ -25,6 +25,11 @@ export function inlineStylesheets(
 /** Where the built index.html holds the app; the rendered markup goes inside it. */
 const ROOT_ELEMENT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
+const ICON = /<link rel="icon"[^>]*>/;
+/** The id of the `<style>` that carries the accent colour (the browser updates it in place). */
+export const ACCENT_STYLE_ID = 'portal-accent';
+/** The document element's start tag, where the chosen theme goes. */
+const HTML_START = /<html(?=[\s>])/i;
 
 export interface PageParts {
   /** The document title (escaped here). */
@@ -33,6 +38,10 @@ export interface PageParts {
   body: string;
   /** The page state as serializePageState wrote it (safe inside a script block), or null. */
   state: string | null;
+  /** The branding's head parts (decision 0028): accent CSS (validated colours only), favicon. */
+  branding?: { accentCss: string; faviconUrl: string | null };
+  /** The theme chosen (`<html data-theme>`); none follows the system (decision 0027). */
+  theme?: 'light' | 'dark' | null;
 }
 
 export interface PageTemplate {
@@ -51,10 +60,22 @@ export function parseTemplate(html: string): PageTemplate {
   const head = html.slice(0, at);
   const tail = html.slice(at + ROOT_ELEMENT.length);
   return {
-    fill({ title, body, state }) {
-      const titled = TITLE.test(head)
+    fill({ title, body, state, branding, theme }) {
+      let titled = TITLE.test(head)
         ? head.replace(TITLE, () => `<title>${escapeHtml(title)}</title>`)
         : head;
+      if (branding?.faviconUrl) {
+        const icon = `<link rel="icon" href="${escapeHtml(branding.faviconUrl)}">`;
+        titled = titled.replace(ICON, () => icon);
+      }
+      if (branding?.accentCss && !/<\//.test(branding.accentCss)) {
+        const style = `<style id="${ACCENT_STYLE_ID}">${branding.accentCss}</style>`;
+        titled = titled.replace('</head>', () => `${style}</head>`);
+      }
+      // Only the two known values reach here (parseTheme); nothing from the request is copied.
+      if (theme === 'light' || theme === 'dark') {
+        titled = titled.replace(HTML_START, `<html data-theme="${theme}"`);
+      }
       const block =
         state === null
           ? ''

@@ -232,6 +232,11 @@ describe('other paths and fallbacks', () => {
     expect(admin.headers['cache-control']).toBe('no-cache');
     expect(admin.body).toContain('<div id="root"></div>');
     expect(admin.body).not.toContain(PAGE_STATE_ID);
+    // The approvers' inbox is a page of the SPA too (the browser renders it).
+    const inbox = await ctx.app.inject({ url: '/requests?tab=decided' });
+    expect(inbox.statusCode).toBe(200);
+    expect(inbox.body).toContain('<div id="root"></div>');
+    expect(inbox.body).not.toContain(PAGE_STATE_ID);
     for (const url of ['/api/nope', '/api', '/assets/missing-123.js']) {
       const response = await ctx.app.inject({ url });
       expect(response.statusCode).toBe(404);
@@ -241,7 +246,13 @@ describe('other paths and fallbacks', () => {
 
   it('answers paths that are no page of the portal with a 404 page that links home', async () => {
     await start(render, { PORTAL_TITLE: 'Lab <Portal>' });
-    for (const url of ['/some/typo', '/dev-idp/authorize?x=1', '/administrator', '/auth/nope']) {
+    for (const url of [
+      '/some/typo',
+      '/dev-idp/authorize?x=1',
+      '/administrator',
+      '/auth/nope',
+      '/requests/42',
+    ]) {
       const response = await ctx.app.inject({ url });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -251,7 +262,7 @@ describe('other paths and fallbacks', () => {
       expect(response.body).not.toContain(PAGE_STATE_ID);
     }
     // The portal's own pages keep working on reload.
-    for (const url of ['/', '/admin', '/admin/apps/x', '/?q=galaxy']) {
+    for (const url of ['/', '/admin', '/admin/apps/x', '/?q=galaxy', '/requests']) {
       expect((await ctx.app.inject({ url })).statusCode, url).toBe(200);
     }
   });

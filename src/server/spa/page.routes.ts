@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { routeOf } from '../../shared/routes/client-routes.js';
+import { parseTheme, THEME_COOKIE, type Theme } from '../../shared/theme/theme.js';
 import type { PageService } from './page.service.js';
 
 /** Personal pages hold a user's data: no cache may keep them, not even the browser's. */
@@ -16,6 +17,11 @@ const isReserved = (path: string) =>
 function queryString(url: string): string {
   const at = url.indexOf('?');
   return at < 0 ? '' : url.slice(at);
+}
+
+/** The visitor's theme (cookie); an unknown value is ignored: the page follows the system. */
+function themeOf(request: FastifyRequest): Theme {
+  return parseTheme(request.cookies[THEME_COOKIE]);
 }
 
 /** True when If-None-Match names the ETag (weak comparison, as RFC 9110 asks for GET). */
@@ -36,15 +42,19 @@ export const pageRoutes: FastifyPluginAsync<{ pages: PageService }> = async (app
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
     let page;
     try {
-      page = await pages.home(request.principal, queryString(request.url));
+      page = await pages.home(request.principal, queryString(request.url), themeOf(request));
     } catch (error) {
       // The shell still works: the browser renders and asks the API itself.
       request.log.error({ err: error }, 'could not prepare the home page');
-      return reply.type(HTML).header('cache-control', PERSONAL).send(pages.shell());
+      return reply
+        .type(HTML)
+        .header('cache-control', PERSONAL)
+        .send(await pages.shell(themeOf(request)));
     }
     void reply.type(HTML);
     if (page.personal || !page.etag) return reply.header('cache-control', PERSONAL).send(page.html);
-    // The same URL answers a signed-in browser with its own page: caches must key on the cookie.
+    // The same URL answers a signed-in browser with its own page, and each theme with its own
+    // <html data-theme>: caches must key on the cookie.
     void reply
       .header('cache-control', REVALIDATE)
       .header('etag', page.etag)
@@ -58,9 +68,11 @@ export const pageRoutes: FastifyPluginAsync<{ pages: PageService }> = async (app
     if (isReserved(path)) return reply.callNotFound();
     // No page of the portal here: a real 404 (monitors and crawlers see no soft 404), with a
     // page that says so and links home.
+    // Both carry the visitor's theme: caches must key on the cookie.
+    void reply.type(HTML).header('cache-control', REVALIDATE).header('vary', 'Cookie');
     if (routeOf(path) === 'not-found') {
-      return reply.code(404).type(HTML).header('cache-control', REVALIDATE).send(pages.notFound());
+      return reply.code(404).send(await pages.notFound(themeOf(request)));
     }
-    return reply.type(HTML).header('cache-control', REVALIDATE).send(pages.shell());
+    return reply.send(await pages.shell(themeOf(request)));
   });
 };

@@ -7,8 +7,11 @@ import {
   type PageState,
   type RenderPage,
 } from '../../shared/api/page-schemas.js';
+import type { LockedApp } from '../../shared/api/access-schemas.js';
 import type { App, Me, PortalInfo } from '../../shared/api/schemas.js';
+import { accentCss } from '../../shared/branding/contrast.js';
 import { DEFAULT_PORTAL_TITLE, notFoundTitle } from '../../shared/routes/client-routes.js';
+import { dataThemeOf, type Theme } from '../../shared/theme/theme.js';
 import type { Principal } from '../auth/principal.js';
 import { loadRenderer } from './page-renderer.js';
 import { inlineStylesheets, parseTemplate, type PageTemplate } from './page-template.js';
@@ -18,11 +21,15 @@ export interface PageDeps {
   template: PageTemplate;
   /** The server-rendering bundle's render; null when it is not built (the browser renders). */
   render: RenderPage | null;
-  /** The apps a viewer may see: the same code as GET /api/apps (the catalog snapshot). */
-  visibleApps(viewer: Principal | null): Promise<readonly App[]>;
+  /**
+   * The apps a viewer may see and, for a signed-in viewer, the locked cards: the same code as
+   * GET /api/apps (the catalog snapshot's listedApps).
+   */
+  visibleApps(viewer: Principal | null): Promise<readonly (App | LockedApp)[]>;
   /** The signed-in user with favorites: the same code as GET /api/me. */
   me(principal: Principal): Promise<Me>;
-  portal: PortalInfo;
+  /** The portal's texts and branding now (src/server/branding: kept a second per instance). */
+  portal(): Promise<PortalInfo>;
   /** Whether an identity provider is configured (the page state tells the browser). */
   signInAvailable: boolean;
   /** Whether the statuses are simulated now (the demo catalog's story; decision 0026). */
@@ -45,10 +52,26 @@ const NOT_FOUND_BODY =
   '<p>There is no page at this address. It may have moved, or the link may have a typo.</p>' +
   '<p><a class="link link-primary" href="/">Go to the portal’s home page</a></p></main>';
 
-/** `make`'s result, made on the first call and kept: pages that depend on nothing per request. */
-function once(make: () => string): () => string {
-  let value: string | undefined;
-  return () => (value ??= make());
+/**
+ * `make`'s result per branding and theme, made on the first call and kept: pages that depend on
+ * nothing per request but the branding and the visitor's theme (three variants per branding).
+ */
+function perBrandingAndTheme(
+  make: (portal: PortalInfo, theme: Theme) => string,
+): (portal: PortalInfo, theme?: Theme) => string {
+  const made = new WeakMap<PortalInfo, Map<Theme, string>>();
+  return (portal, theme = 'system') => {
+    let themes = made.get(portal);
+    if (!themes) made.set(portal, (themes = new Map()));
+    let value = themes.get(theme);
+    if (value === undefined) themes.set(theme, (value = make(portal, theme)));
+    return value;
+  };
+}
+
+/** The head parts of the branding: the accent colour's CSS and the favicon. */
+function brandingParts(portal: PortalInfo) {
+  return { accentCss: accentCss(portal.accentColor ?? ''), faviconUrl: portal.faviconUrl ?? null };
 }
 
 /** Public pages remembered per catalog state, one per query string; a bound against `?q=` spam. */
@@ -61,23 +84,46 @@ const MAX_PUBLIC_PAGES = 32;
  * changes) and served with an ETag, so a revalidation costs no rendering at all.
  */
 export function createPageService(deps: PageDeps) {
-  const publicPages = new WeakMap<readonly App[], Map<string, RenderedPage>>();
+  const publicPages = new WeakMap<readonly (App | LockedApp)[], Map<string, RenderedPage>>();
+  // Without the branding (the database failing), the shell still goes out with the default title.
+  const fallback: PortalInfo = {
+    title: DEFAULT_PORTAL_TITLE,
+    subtitle: '',
+    footer: '',
+    signInAvailable: deps.signInAvailable,
+  };
+  let lastPortal: PortalInfo | undefined;
+  const portalNow = async () => {
+    try {
+      return (lastPortal = await deps.portal());
+    } catch (error) {
+      deps.log().error({ err: error }, 'could not read the branding');
+      return lastPortal ?? fallback;
+    }
+  };
   const stateFor = (
+    portal: PortalInfo,
     me: Me | null,
-    apps: readonly App[],
+    apps: readonly (App | LockedApp)[],
     search: string,
     statusSimulated: boolean,
+    theme: Theme,
   ): PageState => ({
-    portal: deps.portal,
+    portal,
     me,
     apps: [...apps],
     search,
     signInAvailable: deps.signInAvailable,
     statusSimulated,
+    theme,
   });
 
   /** Renders a page; `complete` is false when the rendering failed (never kept then). */
-  function build(state: PageState, personal: boolean): RenderedPage & { complete: boolean } {
+  function build(
+    state: PageState,
+    personal: boolean,
+    theme: Theme,
+  ): RenderedPage & { complete: boolean } {
     let body = '';
     let complete = true;
     if (deps.render) {
@@ -93,18 +139,50 @@ export function createPageService(deps: PageDeps) {
       title: state.portal.title.trim() || 'App Portal',
       body,
       state: serializePageState(state),
+      branding: brandingParts(state.portal),
+      theme: dataThemeOf(theme),
     });
+    // The ETag is the page's own hash: each theme's page has its own.
     const etag = personal
       ? undefined
       : `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     return { html, personal, etag, complete };
   }
 
+  const notFound = perBrandingAndTheme((portal, theme) =>
+    deps.template.fill({
+      title: notFoundTitle(portal.title),
+      body: NOT_FOUND_BODY,
+      state: null,
+      branding: brandingParts(portal),
+      theme: dataThemeOf(theme),
+    }),
+  );
+  const shell = perBrandingAndTheme((portal, theme) =>
+    deps.template.fill({
+      title: portal.title.trim() || DEFAULT_PORTAL_TITLE,
+      body: '',
+      state: null,
+      branding: brandingParts(portal),
+      theme: dataThemeOf(theme),
+    }),
+  );
+
   return {
-    async home(principal: Principal | null, search: string): Promise<RenderedPage> {
+    /** `theme` is the visitor's choice (the theme cookie, parseTheme): part of the page. */
+    async home(
+      principal: Principal | null,
+      search: string,
+      theme: Theme = 'system',
+    ): Promise<RenderedPage> {
+      const portal = await deps.portal();
       if (principal) {
         const [apps, me] = await Promise.all([deps.visibleApps(principal), deps.me(principal)]);
-        return build(stateFor(me, apps, search, deps.statusSimulated()), true);
+        return build(
+          stateFor(portal, me, apps, search, deps.statusSimulated(), theme),
+          true,
+          theme,
+        );
       }
       const apps = await deps.visibleApps(null);
       const simulated = deps.statusSimulated();
@@ -113,11 +191,13 @@ export function createPageService(deps: PageDeps) {
         pages = new Map();
         publicPages.set(apps, pages);
       }
-      // The note on simulated statuses may come or go while the catalog stays the same.
-      const key = `${simulated ? 's' : 'm'}${search}`;
+      // The note on simulated statuses may come or go while the catalog stays the same; so
+      // may the branding (its version grows with every change). The theme is part of the page
+      // (<html data-theme>), so of the key too.
+      const key = `${portal.version ?? 0}${theme[0] ?? ''}${simulated ? 's' : 'm'}${search}`;
       const kept = pages.get(key);
       if (kept) return kept;
-      const page = build(stateFor(null, apps, search, simulated), false);
+      const page = build(stateFor(portal, null, apps, search, simulated, theme), false, theme);
       if (page.complete) {
         if (pages.size >= MAX_PUBLIC_PAGES) pages.clear();
         pages.set(key, page);
@@ -129,22 +209,10 @@ export function createPageService(deps: PageDeps) {
      * The page for a path that is no page of the portal (served with status 404): a message and
      * the way home without JavaScript; the browser renders the same, with the header, over it.
      */
-    notFound: once(() =>
-      deps.template.fill({
-        title: notFoundTitle(deps.portal.title),
-        body: NOT_FOUND_BODY,
-        state: null,
-      }),
-    ),
+    notFound: async (theme?: Theme) => notFound(await portalNow(), theme),
 
     /** The page without state or markup, for paths the browser renders itself (e.g. /admin). */
-    shell: once(() =>
-      deps.template.fill({
-        title: deps.portal.title.trim() || DEFAULT_PORTAL_TITLE,
-        body: '',
-        state: null,
-      }),
-    ),
+    shell: async (theme?: Theme) => shell(await portalNow(), theme),
   };
 }
 

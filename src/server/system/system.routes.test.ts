@@ -28,6 +28,11 @@ describe('system routes', () => {
       title: 'Genomics Apps',
       subtitle: 'Lab portal',
       footer: '© 2026 Lab',
+      footerLink: '',
+      accentColor: '',
+      logoUrl: null,
+      faviconUrl: null,
+      version: 0,
       signInAvailable: true,
     });
   });

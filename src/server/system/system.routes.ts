@@ -54,21 +54,24 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ checks: ReadinessChecks }
   );
 };
 
-/** The portal's configured texts, for the SPA's header and footer. */
-export const portalInfoRoutes: FastifyPluginAsyncTypebox<{ portal: PortalInfo }> = async (
-  app,
-  { portal },
-) => {
+/**
+ * The portal's texts and branding, for the SPA's header and footer: the configuration's, with
+ * what admins set over them (the composition root hands the reader, src/server/branding).
+ */
+export const portalInfoRoutes: FastifyPluginAsyncTypebox<{
+  portal: () => Promise<PortalInfo>;
+}> = async (app, { portal }) => {
   app.get(
     '/api/portal',
     {
       schema: {
         operationId: 'getPortalInfo',
         tags: ['system'],
-        summary: 'Title, sub-title and footer of the portal.',
+        summary:
+          'Title, sub-title, footer and its link, accent colour, logo and favicon of the portal.',
         response: { 200: PortalInfoSchema },
       },
     },
-    async () => portal,
+    async () => portal(),
   );
 };

@@ -1,3 +1,4 @@
+import type { AppAccess } from '../../shared/catalog/app-rules.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,8 @@ export interface TestAppSpec {
   env?: 'prod' | 'stage' | 'dev';
   link?: string;
   image?: string;
+  /** Access request settings (docs/access-requests.md). */
+  access?: AppAccess;
 }
 
 export function appRow(spec: TestAppSpec): {
@@ -42,6 +45,7 @@ export function appRow(spec: TestAppSpec): {
       link: spec.link ?? `https://${spec.id}.example.edu/`,
       isPublic: spec.isPublic ? 1 : 0,
       collectionId: 'apps',
+      access: spec.access ? JSON.stringify(spec.access) : null,
     },
     groups: spec.groups ?? [],
   };

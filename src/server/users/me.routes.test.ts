@@ -60,6 +60,7 @@ describe('GET /api/me', () => {
       groups: ['genomics', 'staff'],
       roles: ['offline_access'],
       isAdmin: false,
+      isApprover: false,
       favorites: [],
     });
   });

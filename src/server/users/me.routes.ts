@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { FavoriteOrderSchema } from '../../shared/api/favorite-schemas.js';
 import { AppIdParamsSchema, ErrorSchema, MeSchema } from '../../shared/api/schemas.js';
 import { requirePrincipal } from '../auth/authenticate.js';
 import type { UsersService } from './users.service.js';
@@ -20,6 +21,21 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = asyn
       },
     },
     async (request) => users.me(requirePrincipal(request)),
+  );
+
+  app.put(
+    '/api/me/favorites',
+    {
+      schema: {
+        operationId: 'setFavorites',
+        tags: ['me'],
+        summary:
+          'Sets the whole ordered list of favorites (400 and no change for an app twice or one the caller may not see); returns the updated user.',
+        body: FavoriteOrderSchema,
+        response: { 200: MeSchema, ...errors },
+      },
+    },
+    async (request) => users.setFavoriteOrder(requirePrincipal(request), request.body.appIds),
   );
 
   app.put(

@@ -38,6 +38,9 @@ function fromRow(row: KcUserRow): UserRecord {
   };
 }
 
+/** Favorites per insert: 4 parameters each, far under SQLite's and PostgreSQL's limits. */
+const FAVORITE_BATCH = 250;
+
 export function createUsersRepository(db: Db) {
   return {
     async findBySubject(subject: string): Promise<UserRecord | undefined> {
@@ -76,12 +79,81 @@ export function createUsersRepository(db: Db) {
         .execute();
     },
 
+    /** Adds a favorite after the user's others (idempotent: a favorite keeps its place). */
     async addFavorite(userId: string, appId: string, now: string): Promise<void> {
+      const last = await db
+        .selectFrom('favorites')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      const position = last?.position == null ? 0 : Number(last.position) + 1;
       await db
         .insertInto('favorites')
-        .values({ userId, appId, created: now })
+        .values({ userId, appId, created: now, position })
         .onConflict((oc) => oc.columns(['userId', 'appId']).doNothing())
         .execute();
+    },
+
+    /** Of `ids`, those of apps that exist and the viewer may see. */
+    async visibleAppIds(viewer: Viewer, ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('apps')
+        .select('id')
+        .where('id', 'in', [...ids])
+        .where(visibleTo(viewer))
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** The ids of all the user's favorites, visible or not. */
+    async favoriteIds(userId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('favorites')
+        .select('appId')
+        .where('userId', '=', userId)
+        .execute();
+      return rows.map((row) => row.appId);
+    },
+
+    /**
+     * Makes `appIds` the user's favorites in that order, in one transaction: favorites left
+     * out are removed, new ones added, kept ones keep when they were added. Favorites of apps
+     * the user cannot see now (`hidden`: in the trash, or of a group they left) are not theirs
+     * to change here: they stay, after the others, and show again if the app comes back.
+     */
+    async setFavoriteOrder(
+      userId: string,
+      appIds: readonly string[],
+      hidden: (appId: string) => boolean,
+      now: string,
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom('favorites')
+          .select(['appId', 'created'])
+          .where('userId', '=', userId)
+          .orderBy('position')
+          .orderBy('created')
+          .orderBy('appId')
+          .execute();
+        const wanted = new Set(appIds);
+        const created = new Map(existing.map((row) => [row.appId, row.created]));
+        const kept = existing.filter((row) => !wanted.has(row.appId) && hidden(row.appId));
+        const rows = [...appIds, ...kept.map((row) => row.appId)].map((appId, position) => ({
+          userId,
+          appId,
+          created: created.get(appId) ?? now,
+          position,
+        }));
+        await trx.deleteFrom('favorites').where('userId', '=', userId).execute();
+        for (let at = 0; at < rows.length; at += FAVORITE_BATCH) {
+          await trx
+            .insertInto('favorites')
+            .values(rows.slice(at, at + FAVORITE_BATCH))
+            .execute();
+        }
+      });
     },
 
     async removeFavorite(userId: string, appId: string): Promise<void> {
@@ -92,7 +164,7 @@ export function createUsersRepository(db: Db) {
         .execute();
     },
 
-    /** The user's favorite apps that the viewer may see, oldest favorite first. */
+    /** The user's favorite apps that the viewer may see, in the user's order. */
     async findFavoriteApps(userId: string, viewer: Viewer): Promise<AppRecord[]> {
       const rows = await db
         .selectFrom('favorites')
@@ -100,7 +172,9 @@ export function createUsersRepository(db: Db) {
         .selectAll('apps')
         .where('favorites.userId', '=', userId)
         .where(visibleTo(viewer))
+        .orderBy('favorites.position')
         .orderBy('favorites.created')
+        .orderBy('favorites.appId')
         .execute();
       return attachGroups(db, rows);
     },

@@ -2,7 +2,7 @@ import type { Me } from '../../shared/api/schemas.js';
 import type { Principal } from '../auth/principal.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
 import { toApiApp } from '../catalog/api-app.js';
-import { NotFoundError } from '../http/errors.js';
+import { BadRequestError, NotFoundError } from '../http/errors.js';
 import { newRecordId } from '../lib/ids.js';
 import type { UserFields, UserRecord, UsersRepository } from './users.repository.js';
 
@@ -38,6 +38,8 @@ export function createUsersService(deps: {
   apps: AppsRepository;
   adminRole: string;
   clock: () => string;
+  /** Whether the person decides access requests (the access feature answers; default no). */
+  isApprover?: (principal: Principal) => Promise<boolean>;
 }) {
   async function sync(principal: Principal): Promise<UserRecord> {
     const fields = fieldsOf(principal);
@@ -71,6 +73,7 @@ export function createUsersService(deps: {
       groups: record.groups,
       roles: record.roles,
       isAdmin: record.roles.includes(deps.adminRole),
+      isApprover: deps.isApprover ? await deps.isApprover(principal) : false,
       favorites: favorites.map(toApiApp),
     };
   }
@@ -88,6 +91,37 @@ export function createUsersService(deps: {
       const user = await sync(principal);
       await requireVisibleApp(principal, appId);
       await deps.users.addFavorite(user.id, appId, deps.clock());
+      return me(principal, user);
+    },
+    /**
+     * Sets the whole ordered list of favorites. Refused (400, nothing changed) when an id
+     * comes twice or names an app the caller may not see (unknown and hidden alike).
+     */
+    async setFavoriteOrder(principal: Principal, appIds: readonly string[]): Promise<Me> {
+      const seen = new Set<string>();
+      const duplicates = appIds.filter((id) => seen.has(id) || !seen.add(id));
+      if (duplicates.length > 0) {
+        throw new BadRequestError('Each app may be listed only once.', {
+          duplicates: [...new Set(duplicates)],
+        });
+      }
+      const user = await sync(principal);
+      const existing = await deps.users.favoriteIds(user.id);
+      const visible = await deps.users.visibleAppIds(principal, [
+        ...new Set([...appIds, ...existing]),
+      ]);
+      const unknown = appIds.filter((id) => !visible.has(id));
+      if (unknown.length > 0) {
+        throw new BadRequestError('These apps do not exist or are not available to you.', {
+          appIds: unknown,
+        });
+      }
+      await deps.users.setFavoriteOrder(
+        user.id,
+        appIds,
+        (appId) => !visible.has(appId),
+        deps.clock(),
+      );
       return me(principal, user);
     },
     async removeFavorite(principal: Principal, appId: string): Promise<Me> {

@@ -21,8 +21,10 @@ export interface KcUsersTable {
 export interface FavoritesTable {
   userId: string;
   appId: string;
-  /** When the favorite was added; favorites are listed in this order. */
+  /** When the favorite was added. */
   created: string;
+  /** Where the user put it (0 first); favorites are listed in this order (migration 0010). */
+  position: ColumnType<number, number | undefined, number>;
 }
 
 export type KcUserRow = Selectable<KcUsersTable>;

@@ -12,6 +12,7 @@
 import { Type, type Static } from 'typebox';
 import { APP_ID_PATTERN } from '../catalog/app-rules.js';
 import { MAX_PER_PAGE, PAGE_QUERY, pageSchema } from './list-schemas.js';
+import { AppAccessSchema } from './access-schemas.js';
 import { AppSchema } from './schemas.js';
 
 /** Who made a change: the identity provider's subject and username (`catalog-file`, `cli`...). */
@@ -46,6 +47,7 @@ export const AdminAppSchema = Type.Object(
     updatedAt: Type.String({ description: 'ISO 8601.' }),
     updatedBy: Type.String({ description: 'Username (or subject) of whoever changed it last.' }),
     managedBy: ManagedBySchema,
+    access: Type.Optional(AppAccessSchema),
     status: Type.Optional(
       Type.Integer({ description: 'Current monitor status (0-3) when known.' }),
     ),
@@ -87,6 +89,11 @@ const EditableSchema = Type.Partial(
     isPublic: Type.Unknown({ description: 'Boolean; default false.' }),
     associatedGroups: Type.Unknown({ description: 'List of group names.' }),
     collectionId: Type.Unknown({ description: 'Id alphabet; default `apps`.' }),
+    access: Type.Unknown({
+      description:
+        'null, or `{ requestable, group, approvers, showGroup?, days? }` ' +
+        '(docs/access-requests.md); default null.',
+    }),
   }),
 );
 
@@ -142,6 +149,11 @@ export const AUDIT_ACTIONS = [
   'import',
   'purge',
   'notice',
+  'access-request',
+  'access-withdraw',
+  'access-decision',
+  'access-membership',
+  'branding',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -162,6 +174,11 @@ export const AuditEntrySchema = Type.Object(
       Type.Literal('import'),
       Type.Literal('purge'),
       Type.Literal('notice'),
+      Type.Literal('access-request'),
+      Type.Literal('access-withdraw'),
+      Type.Literal('access-decision'),
+      Type.Literal('access-membership'),
+      Type.Literal('branding'),
     ]),
     appId: Type.Union([Type.String(), Type.Null()], {
       description: 'The app changed; null for changes that concern no single app.',

@@ -4,6 +4,8 @@
  * asking GET /api/portal, /api/me and /api/apps again. Plain types (no TypeBox): the browser
  * bundle imports this file.
  */
+import type { Theme } from '../theme/theme.js';
+import type { LockedApp } from './access-schemas.js';
 import type { App, Me, PortalInfo } from './schemas.js';
 
 export interface PageState {
@@ -11,8 +13,11 @@ export interface PageState {
   portal: PortalInfo;
   /** The signed-in user with favorites, as GET /api/me answers; null for an anonymous visitor. */
   me: Me | null;
-  /** Every app the viewer may see, as GET /api/apps lists them (same server code). */
-  apps: App[];
+  /**
+   * Every app the viewer may see, and the locked cards of a signed-in viewer, as GET /api/apps
+   * lists them (same server code).
+   */
+  apps: (App | LockedApp)[];
   /** The query string the page was rendered for (`?q=...` or ''), so the search box matches. */
   search: string;
   /**
@@ -25,6 +30,8 @@ export interface PageState {
    * the page says so from its first paint; the status polls keep it current after that.
    */
   statusSimulated: boolean;
+  /** The visitor's theme (the theme cookie), which the page's theme menu shows as chosen. */
+  theme?: Theme;
 }
 
 /** The id of the state block in the page. */

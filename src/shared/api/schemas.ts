@@ -66,8 +66,10 @@ export const MeSchema = Type.Object(
     groups: Type.Array(Type.String(), { description: 'Group names, leading slashes removed.' }),
     roles: Type.Array(Type.String(), { description: 'Realm roles from the identity provider.' }),
     isAdmin: Type.Boolean(),
+    isApprover: Type.Boolean(),
     favorites: Type.Array(AppSchema, {
-      description: 'Favorite apps the user may still see, in the order they were added.',
+      description:
+        'Favorite apps the user may still see, in the order they chose (PUT /api/me/favorites); new ones last.',
     }),
   },
   { additionalProperties: false },
@@ -95,6 +97,30 @@ export const PortalInfoSchema = Type.Object(
     title: Type.String(),
     subtitle: Type.String(),
     footer: Type.String(),
+    // Branding (docs/admin.md, "Branding"): always answered; optional in the type so pages and
+    // tests built before it still type-check.
+    footerLink: Type.Optional(
+      Type.String({ description: 'Where the footer line links to (http(s)); empty: no link.' }),
+    ),
+    accentColor: Type.Optional(
+      Type.String({
+        description:
+          "The accent colour as set (#rrggbb); empty: the themes' own. Each theme may use a darker or lighter shade of it to keep WCAG AA contrast (decision 0028).",
+      }),
+    ),
+    logoUrl: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: "The portal's own logo; null: the built-in mark.",
+      }),
+    ),
+    faviconUrl: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: 'The favicon; null: the built-in one (/favicon.svg).',
+      }),
+    ),
+    version: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Grows with every change of the branding.' }),
+    ),
     signInAvailable: Type.Boolean({
       description:
         'Whether people can sign in here (an identity provider is configured). Without one the ' +

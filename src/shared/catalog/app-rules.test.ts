@@ -28,6 +28,7 @@ describe('checkAppFields (a new app)', () => {
         isPublic: false,
         associatedGroups: ['genomics', 'staff'],
         collectionId: 'apps',
+        access: null,
       },
       errors: {},
     });

@@ -1,17 +1,24 @@
 /**
  * The pages of the portal, known to the server (which answers any other path with a 404 page) and
- * to the browser (which renders them): the home page, and the admin console under /admin.
+ * to the browser (which renders them): the home page, the admin console under /admin, and the
+ * access-request inbox of approvers at /requests.
  */
-export type Route = 'home' | 'admin' | 'not-found';
+export type Route = 'home' | 'admin' | 'requests' | 'not-found';
 
 export const HOME_PATH = '/';
 export const ADMIN_PATH = '/admin';
+/** The approvers' inbox of access requests (docs/access-requests.md). */
+export const REQUESTS_PATH = '/requests';
 
-/** `/` is the home page, `/admin` and anything under it the console, any other path no page. */
+/**
+ * `/` is the home page, `/admin` and anything under it the console, `/requests` (exactly) the
+ * inbox, any other path no page.
+ */
 export function routeOf(path: string): Route {
   const pathname = path.split(/[?#]/, 1)[0] ?? '';
   if (pathname === HOME_PATH) return 'home';
   if (pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`)) return 'admin';
+  if (pathname === REQUESTS_PATH) return 'requests';
   return 'not-found';
 }
 

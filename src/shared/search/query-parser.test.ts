@@ -7,6 +7,7 @@ const nothing: ParsedQuery = {
   statuses: [],
   categories: [],
   favoritesOnly: false,
+  lockedOnly: false,
 };
 
 describe('parseSearchQuery', () => {
@@ -32,6 +33,9 @@ describe('parseSearchQuery', () => {
     ['category:Données', { categories: ['Données'] }],
     ['fav', { favoritesOnly: true }],
     ['FAV', { favoritesOnly: true }],
+    ['is:locked', { lockedOnly: true }],
+    ['IS:Locked imaging', { lockedOnly: true, words: ['imaging'] }],
+    ['is:', {}],
     // Combined with words, in any order
     ['env:dev galaxy', { words: ['galaxy'], environments: ['dev'] }],
     [
@@ -56,6 +60,7 @@ describe('parseSearchQuery', () => {
     ['foo:bar', ['foo:bar']],
     ['env:production', ['env:production']],
     ['status:broken', ['status:broken']],
+    ['is:open', ['is:open']],
     ['status:unknown', ['status:unknown']],
     ['favorites', ['favorites']],
     ['fav:yes', ['fav:yes']],
@@ -80,6 +85,8 @@ describe('isEmptyQuery', () => {
     ['', true],
     ['  ', true],
     ['env:', true],
+    ['is:', true],
+    ['is:locked', false],
     ['galaxy', false],
     ['env:dev', false],
     ['status:up', false],

@@ -1,7 +1,7 @@
 /**
  * The search box's query language: free words plus a few filters.
  *
- *   galaxy env:dev status:up category:"Data Science" fav
+ *   galaxy env:dev status:up category:"Data Science" fav is:locked
  *
  * Filters of different kinds all apply (AND); repeating a kind accepts any of its values
  * (`env:dev env:stage` is dev or stage). A `key:value` whose key or value is not one we know
@@ -22,9 +22,13 @@ export interface ParsedQuery {
   categories: string[];
   /** `fav`: only the signed-in user's favorites. */
   favoritesOnly: boolean;
+  /** `is:locked`: only the locked cards (apps the user may request access to). */
+  lockedOnly: boolean;
 }
 
 const FAVORITES_KEYWORD = 'fav';
+/** `is:locked`, the only `is:` value. */
+const LOCKED_KEYWORD = 'locked';
 const STATUS_KINDS = [...(Object.keys(STATUS_LABELS) as StatusKind[]), 'flapping' as const];
 
 /**
@@ -40,6 +44,7 @@ export function parseSearchQuery(query: string): ParsedQuery {
     statuses: [],
     categories: [],
     favoritesOnly: false,
+    lockedOnly: false,
   };
   for (const match of query.matchAll(TOKEN)) {
     const [token, quotedKey, quotedValue, phrase] = match;
@@ -66,7 +71,8 @@ export function isEmptyQuery(query: ParsedQuery): boolean {
     query.environments.length === 0 &&
     query.statuses.length === 0 &&
     query.categories.length === 0 &&
-    !query.favoritesOnly
+    !query.favoritesOnly &&
+    !query.lockedOnly
   );
 }
 
@@ -84,6 +90,9 @@ function applyFilterOrWord(parsed: ParsedQuery, key: string, rawValue: string, t
     const environment = ENVIRONMENTS.find((candidate) => candidate === lower);
     if (environment) addOnce(parsed.environments, environment);
     else addWord(parsed, token);
+  } else if (kind === 'is') {
+    if (lower === LOCKED_KEYWORD) parsed.lockedOnly = true;
+    else addWord(parsed, token);
   } else if (kind === 'status') {
     const status = STATUS_KINDS.find((candidate) => candidate === lower);
     if (status) addOnce(parsed.statuses, status);
@@ -93,10 +102,10 @@ function applyFilterOrWord(parsed: ParsedQuery, key: string, rawValue: string, t
   }
 }
 
-type FilterKey = 'env' | 'status' | 'category';
+type FilterKey = 'env' | 'status' | 'category' | 'is';
 
 function isFilterKey(key: string): key is FilterKey {
-  return key === 'env' || key === 'status' || key === 'category';
+  return key === 'env' || key === 'status' || key === 'category' || key === 'is';
 }
 
 function addWord(parsed: ParsedQuery, word: string) {

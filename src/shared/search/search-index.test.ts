@@ -185,6 +185,28 @@ describe('search: empty query and filters without words', () => {
   });
 });
 
+describe('search: locked cards', () => {
+  const napari = { ...app('Napari', { category: 'Imaging' }), locked: true };
+  const omero = app('OMERO', { category: 'Imaging' });
+  const labkey = { ...app('LabKey', { category: 'Data' }), locked: true };
+  const apps: SearchableApp[] = [napari, omero, labkey];
+
+  it('is:locked finds only the locked cards, and combines with words and filters', () => {
+    expect(names(apps, 'is:locked')).toEqual(['Napari', 'LabKey']);
+    expect(names(apps, 'is:locked category:imaging')).toEqual(['Napari']);
+    expect(names(apps, 'is:locked omero')).toEqual([]);
+  });
+
+  it('shows locked cards among the results of an ordinary search', () => {
+    expect(names(apps, 'category:imaging')).toEqual(['Napari', 'OMERO']);
+  });
+
+  it('never counts a locked card as a favourite, even if its id is in the list', () => {
+    const context = { favoriteIds: new Set([napari.id, omero.id]) };
+    expect(names(apps, 'fav', context)).toEqual(['OMERO']);
+  });
+});
+
 describe('search: unknown filters are words', () => {
   const apps = [
     app('Deploy Notes', { description: 'Set env:production before deploying.', env: 'dev' }),

@@ -17,8 +17,13 @@ import { foldText, foldWithMap, isWordCharAt, type MappedText } from './fold.js'
 import { isEmptyQuery, parseSearchQuery, type ParsedQuery } from './query-parser.js';
 import { findTypoMatches, letterMask, typoPrefilter, type TypoMatch } from './typo-matcher.js';
 
-/** What search reads from an app; the API's `App` has all of it. */
-export type SearchableApp = Pick<App, 'id' | 'name' | 'description' | 'env' | 'category'>;
+/**
+ * What search reads from an app; the API's `App` has all of it, and so has a locked card
+ * (`locked: true`, which `is:locked` looks for).
+ */
+export type SearchableApp = Pick<App, 'id' | 'name' | 'description' | 'env' | 'category'> & {
+  locked?: boolean;
+};
 
 /** A status the monitor reported, or `unknown` when it has none for the app yet. */
 export type SearchStatus = StatusKind | 'unknown';
@@ -174,7 +179,10 @@ function filterFor(query: ParsedQuery, context: SearchContext) {
     if (categories.length > 0 && !categories.some((c) => entry.categoryKeys.includes(c))) {
       return false;
     }
-    return !query.favoritesOnly || favorites.has(app.id);
+    const locked = app.locked === true;
+    if (query.lockedOnly && !locked) return false;
+    // A locked card is never a favourite, whatever list of ids the caller passes.
+    return !query.favoritesOnly || (!locked && favorites.has(app.id));
   };
 }
 

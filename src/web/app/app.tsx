@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { PageState } from '../../shared/api/page-schemas.js';
 import { usePortalInfo } from '../features/portal/hooks/use-portal-info.js';
 import { PortalFooter } from '../features/portal/components/portal-footer.js';
@@ -13,6 +13,9 @@ import { HomePage } from './home-page.js';
 import { NotFoundPage } from './not-found-page.js';
 import { useRoute } from './routes.js';
 import { useAppSearch } from './use-app-search.js';
+
+// The approvers' inbox (/requests) is a chunk of its own: the home page never loads it.
+const RequestsPage = lazy(() => import('./requests-page.js'));
 
 /**
  * The whole SPA: header, home screen (or the lazily loaded admin console) and footer, with the
@@ -51,6 +54,8 @@ export function App({
           info={info}
           session={stores.session}
           go={go}
+          theme={initial?.theme}
+          returnTo={initial ? `/${initial.search}` : environment.currentPath()}
           search={
             route === 'home' && (
               <SearchBar search={search} results={results} inputRef={searchInput} />
@@ -64,6 +69,19 @@ export function App({
             status={stores.status}
             onCatalogChanged={() => void stores.catalog.getState().load()}
           />
+        ) : route === 'requests' ? (
+          <Suspense
+            fallback={
+              <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 px-4 py-10">
+                <p role="status">Loading the access requests…</p>
+              </main>
+            }
+          >
+            <RequestsPage
+              session={stores.session}
+              signInAvailable={info?.signInAvailable !== false}
+            />
+          </Suspense>
         ) : route === 'not-found' ? (
           <NotFoundPage title={info?.title ?? ''} go={go} />
         ) : (
@@ -72,6 +90,7 @@ export function App({
             session={stores.session}
             catalog={stores.catalog}
             status={stores.status}
+            access={stores.access}
             search={{ hits, query: search.query, onClear: clearSearch }}
           />
         )}

@@ -1,5 +1,7 @@
 import type { StateStorage } from 'zustand/middleware';
 import type { PageState } from '../../shared/api/page-schemas.js';
+import { fetchMyRequests } from '../features/access/api/my-requests.js';
+import { createAccessStore, type AccessStore } from '../features/access/stores/access-store.js';
 import { fetchMe } from '../features/auth/api/me.js';
 import { LOGOUT_PATH, loginUrl } from '../features/auth/api/sign-in.js';
 import type { SilentCheckResult } from '../features/auth/api/silent-check.js';
@@ -26,6 +28,8 @@ export interface AppStores {
   session: SessionStore;
   catalog: CatalogStore;
   status: StatusStore;
+  /** The signed-in user's access requests (loaded after sign-in, dropped at sign-out). */
+  access: AccessStore;
   /** True once the first list of apps has arrived (status polling waits for it). */
   appsLoaded(): boolean;
 }
@@ -50,10 +54,12 @@ export function createStores(env: AppEnvironment, initial: PageState | null = nu
     signOut: () => env.submitPost(LOGOUT_PATH),
   });
   const status = createStatusStore({ simulated: initial?.statusSimulated });
+  const access = createAccessStore({ fetchMyRequests });
   return {
     session,
     catalog,
     status,
+    access,
     appsLoaded: () => catalog.getState().apps !== null,
   };
 }
@@ -67,10 +73,16 @@ export function createStores(env: AppEnvironment, initial: PageState | null = nu
  * first).
  */
 export async function bootstrap(stores: AppStores): Promise<void> {
-  const { session, catalog } = stores;
+  const { session, catalog, access } = stores;
+  // The user's access requests: loaded once signed in (now or later), forgotten at sign-out.
+  session.subscribe((state, previous) => {
+    if (state.isAuthenticated && !previous.isAuthenticated) void access.getState().load();
+    if (!state.isAuthenticated && previous.isAuthenticated) access.getState().reset();
+  });
   const rendered = session.getState().initialized && catalog.getState().apps !== null;
   if (!rendered) await session.getState().init();
   const { isAuthenticated } = session.getState();
+  if (isAuthenticated && access.getState().requests === null) void access.getState().load();
   const apps = rendered
     ? Promise.resolve()
     : catalog.getState().load({ publicOnly: !isAuthenticated });

@@ -1,12 +1,15 @@
-import { Settings } from '../ui/icons.js';
+import { Inbox, Settings } from '../ui/icons.js';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { PortalInfo } from '../../shared/api/schemas.js';
+import type { Theme } from '../../shared/theme/theme.js';
 import { MobileMenu } from '../features/auth/components/mobile-menu.js';
 import { UserMenu } from '../features/auth/components/user-menu.js';
 import type { SessionStore } from '../features/auth/stores/session-store.js';
 import { PortalBrand } from '../features/portal/components/portal-brand.js';
-import { ADMIN_PATH, followInApp } from './routes.js';
+import { ThemeMenu } from '../features/theme/components/theme-menu.js';
+import { useTheme } from '../features/theme/hooks/use-theme.js';
+import { ADMIN_PATH, followInApp, REQUESTS_PATH } from './routes.js';
 
 export interface HeaderProps {
   info: PortalInfo | null;
@@ -15,32 +18,51 @@ export interface HeaderProps {
   search?: ReactNode;
   /** Moves to another screen of the SPA without reloading (the Admin link). */
   go?(path: string): void;
+  /** The theme the server rendered the page in (its state); else the cookie says. */
+  theme?: Theme;
+  /** The page's path and query, where the theme form without JavaScript comes back to. */
+  returnTo?: string;
 }
 
-/** The admin console's link; only admins get it (the server checks every admin call anyway). */
-function AdminLink({ go, className }: { go?: (path: string) => void; className: string }) {
+/**
+ * A link to another screen of the SPA: the admin console (admins only) or the approvers' inbox
+ * (approvers only); the server checks every call anyway.
+ */
+function ScreenLink({
+  go,
+  className,
+  screen,
+}: {
+  go?: ((path: string) => void) | undefined;
+  className: string;
+  screen: 'admin' | 'requests';
+}) {
+  const admin = screen === 'admin';
+  const Icon = admin ? Settings : Inbox;
   return (
     <a
-      href={ADMIN_PATH}
+      href={admin ? ADMIN_PATH : REQUESTS_PATH}
       className={className}
       onClick={go ? (event) => followInApp(event, go) : undefined}
     >
-      <Settings aria-hidden="true" className="size-4" />
-      Admin
+      <Icon aria-hidden="true" className="size-4" />
+      {admin ? 'Admin' : 'Requests'}
     </a>
   );
 }
 
 /**
- * The top navigation: brand link, the Admin link for admins, and the user button (a menu
- * button below 768 px, whose panel then holds the Admin link).
+ * The top navigation: brand link, the theme choice, the Admin link for admins, and the user
+ * button (a menu button below 768 px, whose panel then holds the theme choice and the Admin link).
  */
-export function Header({ info, session, search, go }: HeaderProps) {
+export function Header({ info, session, search, go, theme: initialTheme, returnTo }: HeaderProps) {
+  const [theme, setTheme] = useTheme(initialTheme);
   const isAuthenticated = useStore(session, (state) => state.isAuthenticated);
   const user = useStore(session, (state) => state.user);
   const login = useStore(session, (state) => state.login);
   const logout = useStore(session, (state) => state.logout);
   const isAdmin = useStore(session, (state) => state.isAuthenticated && state.isAdmin);
+  const isApprover = useStore(session, (state) => state.isAuthenticated && state.isApprover);
   const props = {
     isAuthenticated,
     user,
@@ -57,13 +79,29 @@ export function Header({ info, session, search, go }: HeaderProps) {
         </div>
         <div className="navbar-end w-auto">
           <div className="hidden items-center gap-2 md:flex" data-testid="user-menu-wide">
-            {isAdmin && <AdminLink go={go} className="btn btn-ghost btn-sm" />}
+            <ThemeMenu theme={theme} onChange={setTheme} compact returnTo={returnTo} />
+            {isApprover && (
+              <ScreenLink screen="requests" go={go} className="btn btn-ghost btn-sm" />
+            )}
+            {isAdmin && <ScreenLink screen="admin" go={go} className="btn btn-ghost btn-sm" />}
             <UserMenu {...props} />
           </div>
           <div className="md:hidden" data-testid="user-menu-narrow">
             <MobileMenu
               {...props}
-              links={isAdmin && <AdminLink go={go} className="btn btn-outline btn-sm" />}
+              links={
+                (isApprover || isAdmin) && (
+                  <>
+                    {isApprover && (
+                      <ScreenLink screen="requests" go={go} className="btn btn-outline btn-sm" />
+                    )}
+                    {isAdmin && (
+                      <ScreenLink screen="admin" go={go} className="btn btn-outline btn-sm" />
+                    )}
+                  </>
+                )
+              }
+              settings={<ThemeMenu theme={theme} onChange={setTheme} returnTo={returnTo} />}
             />
           </div>
         </div>

@@ -1,12 +1,14 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { App } from '../../shared/api/schemas.js';
 import { MESSAGES } from '../../shared/messages.js';
 import { highlightParts } from '../../shared/search/highlight.js';
 import type { SearchHit } from '../../shared/search/search-index.js';
+import type { AccessStore } from '../features/access/stores/access-store.js';
 import type { SessionStore } from '../features/auth/stores/session-store.js';
+import { isLocked, type CatalogApp } from '../features/catalog/api/apps.js';
 import { AppCard } from '../features/catalog/components/app-card.js';
 import { AppSection } from '../features/catalog/components/app-section.js';
+import { LockedAppCard } from '../features/catalog/components/locked-app-card.js';
 import type { CatalogStore } from '../features/catalog/stores/catalog-store.js';
 import { groupByCategory } from '../features/catalog/utils/sections.js';
 import { SearchEmptyState } from '../features/search/components/search-empty-state.js';
@@ -15,6 +17,10 @@ import { AppStatusDetails, AppStatusIndicator } from '../features/status/compone
 import { NoticeBanner } from '../features/status/components/notice-banner.js';
 import { SimulatedStatusNote } from '../features/status/components/simulated-status-note.js';
 import type { StatusStore } from '../features/status/stores/status-store.js';
+import { useHydrated } from '../ui/use-hydrated.js';
+
+// The request parts load on demand (access-parts.tsx): pages without locked cards never do.
+const AccessPart = lazy(() => import('./access-parts.js'));
 
 export interface HomePageProps {
   /** The portal's title, the page's (visually hidden) main heading. */
@@ -22,11 +28,18 @@ export interface HomePageProps {
   session: SessionStore;
   catalog: CatalogStore;
   status: StatusStore;
+  /** The signed-in user's access requests (locked cards, "Access until"). */
+  access: AccessStore;
   /** The search: its matches, best first (null when not searching), and how to clear it. */
-  search?: { hits: readonly SearchHit<App>[] | null; query: string; onClear(): void };
+  search?: { hits: readonly SearchHit<CatalogApp>[] | null; query: string; onClear(): void };
 }
 
 const NOT_SEARCHING = { hits: null, query: '', onClear: () => {} };
+
+/** Putting favorites in order: its own chunk, loaded when someone opens it. */
+const FavoriteOrderEditor = lazy(
+  () => import('../features/favorites/components/favorite-order-editor.js'),
+);
 
 /**
  * The home screen: Favorites (when there are any), then one section per category. While
@@ -38,6 +51,7 @@ export function HomePage({
   session,
   catalog,
   status,
+  access,
   search = NOT_SEARCHING,
 }: HomePageProps) {
   const isAuthenticated = useStore(session, (state) => state.isAuthenticated);
@@ -46,26 +60,81 @@ export function HomePage({
   const apps = useStore(catalog, (state) => state.apps);
   const loading = useStore(catalog, (state) => state.loading);
   const failed = useStore(catalog, (state) => state.failed);
+  const requests = useStore(access, (state) => state.requests);
+  // Requests are the browser's own (never in the server's page): shown once hydrated and loaded.
+  const hydrated = useHydrated();
+  const showAccess = isAuthenticated && hydrated && requests !== null;
+  const refreshStores = useMemo(() => ({ session, catalog, access }), [session, catalog, access]);
+  const timeBoxed = useMemo(
+    () =>
+      new Set(
+        (requests ?? []).filter((r) => r.status === 'approved' && r.expiresAt).map((r) => r.appId),
+      ),
+    [requests],
+  );
+  const [reordering, setReordering] = useState(false);
+  const reorderButton = useRef<HTMLButtonElement>(null);
+  const reordered = useRef(false);
+  useEffect(() => {
+    // Back from the editor: the focus returns to the button that opened it.
+    if (reordering) reordered.current = true;
+    else if (reordered.current) reorderButton.current?.focus();
+  }, [reordering]);
 
   const { hits } = search;
   const shownApps = useMemo(() => (hits ? hits.map((hit) => hit.app) : (apps ?? [])), [hits, apps]);
   const sections = useMemo(() => groupByCategory(shownApps), [shownApps]);
-  const favoriteIds = useMemo(() => new Set(favorites.map((app) => app.id)), [favorites]);
-  const shownFavorites = hits ? shownApps.filter((app) => favoriteIds.has(app.id)) : favorites;
+  // A locked card never counts as a favourite, even if the user marked the app before.
+  const lockedIds = useMemo(
+    () => new Set((apps ?? []).filter(isLocked).map((app) => app.id)),
+    [apps],
+  );
+  const favoriteIds = useMemo(
+    () => new Set(favorites.filter((app) => !lockedIds.has(app.id)).map((app) => app.id)),
+    [favorites, lockedIds],
+  );
+  const shownFavorites: readonly CatalogApp[] = hits
+    ? shownApps.filter((app) => !isLocked(app) && favoriteIds.has(app.id))
+    : favorites.filter((app) => favoriteIds.has(app.id));
   const nameMatches = useMemo(
     () => new Map(hits?.map((hit) => [hit.app.id, hit.nameMatches])),
     [hits],
   );
 
-  const card = (app: App) => {
+  const card = (app: CatalogApp) => {
     const matches = nameMatches.get(app.id);
+    if (isLocked(app)) {
+      return (
+        <LockedAppCard
+          key={app.id}
+          app={app}
+          nameParts={matches?.length ? highlightParts(app.name, matches) : undefined}
+          access={
+            showAccess ? (
+              <Suspense fallback={null}>
+                <AccessPart part="locked" app={app} store={access} />
+              </Suspense>
+            ) : undefined
+          }
+        />
+      );
+    }
     return (
       <AppCard
         key={app.id}
         app={app}
         nameParts={matches?.length ? highlightParts(app.name, matches) : undefined}
         status={<AppStatusIndicator app={app} store={status} />}
-        statusDetails={<AppStatusDetails app={app} store={status} />}
+        statusDetails={
+          <>
+            <AppStatusDetails app={app} store={status} />
+            {showAccess && timeBoxed.has(app.id) && (
+              <Suspense fallback={null}>
+                <AccessPart part="until" appId={app.id} store={access} />
+              </Suspense>
+            )}
+          </>
+        }
         favoriteToggle={
           isAuthenticated ? (
             <FavoriteToggle app={app} isFavorite={favoriteIds.has(app.id)} onChanged={applyMe} />
@@ -78,10 +147,45 @@ export function HomePage({
   return (
     <main className="mx-auto flex w-full max-w-screen-2xl flex-1 flex-col gap-10 px-4 py-8">
       <h1 className="sr-only">{title.trim() || 'Home'}</h1>
+      {showAccess && lockedIds.size > 0 && (
+        <Suspense fallback={null}>
+          <AccessPart part="refresh" stores={refreshStores} />
+        </Suspense>
+      )}
       <SimulatedStatusNote store={status} />
       <NoticeBanner store={status} />
-      {isAuthenticated && shownFavorites.length > 0 && (
-        <AppSection title="Favorites">{shownFavorites.map(card)}</AppSection>
+      {isAuthenticated && reordering && !hits ? (
+        <Suspense fallback={<AppSection title="Favorites" busy />}>
+          <FavoriteOrderEditor
+            favorites={favorites}
+            onChanged={applyMe}
+            onDone={() => setReordering(false)}
+          />
+        </Suspense>
+      ) : (
+        isAuthenticated &&
+        shownFavorites.length > 0 && (
+          <AppSection
+            title="Favorites"
+            actions={
+              !hits &&
+              favorites.length > 1 && (
+                <button
+                  ref={reorderButton}
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  aria-label="Reorder favorites"
+                  disabled={!hydrated}
+                  onClick={() => setReordering(true)}
+                >
+                  Reorder
+                </button>
+              )
+            }
+          >
+            {shownFavorites.map(card)}
+          </AppSection>
+        )
       )}
       {apps === null ? (
         <AppSection title="Loading apps" hideTitle busy />

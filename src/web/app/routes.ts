@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { routeOf, type Route } from '../../shared/routes/client-routes.js';
 
-export { ADMIN_PATH, HOME_PATH, routeOf, type Route } from '../../shared/routes/client-routes.js';
+export {
+  ADMIN_PATH,
+  HOME_PATH,
+  REQUESTS_PATH,
+  routeOf,
+  type Route,
+} from '../../shared/routes/client-routes.js';
 
 /**
  * The current route, from the path the app started on, then from the browser's history

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import type { App } from '../../shared/api/schemas.js';
 import { categoryTitle } from '../../shared/catalog/categories.js';
 import { ENVIRONMENT_LABELS, isEnvironment } from '../../shared/catalog/environments.js';
 import type { SearchHit, SearchStatus } from '../../shared/search/search-index.js';
 import { FLAPPING_CHANGES } from '../../shared/status/history.js';
 import { statusKind } from '../../shared/status/status-codes.js';
+import { isLocked, type CatalogApp } from '../features/catalog/api/apps.js';
 import { safeHref } from '../features/catalog/components/app-card.js';
 import type { SearchResult } from '../features/search/components/search-bar.js';
 import { useSearchHits } from '../features/search/hooks/use-search-hits.js';
@@ -13,7 +13,7 @@ import type { AppStores } from './create-stores.js';
 
 export interface AppSearch {
   /** The matching apps, best first, for the sections; null when not searching. */
-  hits: SearchHit<App>[] | null;
+  hits: SearchHit<CatalogApp>[] | null;
   /** The same, as the search bar lists them. */
   results: SearchResult[] | null;
 }
@@ -37,6 +37,8 @@ export function useAppSearch(stores: AppStores, query: string): AppSearch {
   const statusById = useMemo(() => {
     const byId = new Map<string, SearchStatus>();
     for (const app of apps ?? []) {
+      // A locked card has no status (the server sends no link): `status:` never finds it.
+      if (isLocked(app)) continue;
       const code = lookup(app.link);
       byId.set(app.id, code === undefined ? 'unknown' : statusKind(code));
     }
@@ -65,13 +67,13 @@ export function useAppSearch(stores: AppStores, query: string): AppSearch {
   return { hits, results };
 }
 
-function toResult(app: App, nameMatches: SearchResult['nameMatches']): SearchResult {
+function toResult(app: CatalogApp, nameMatches: SearchResult['nameMatches']): SearchResult {
   return {
     id: app.id,
     name: app.name,
     nameMatches,
     section: categoryTitle(app.category),
     environment: isEnvironment(app.env) ? ENVIRONMENT_LABELS[app.env] : String(app.env),
-    href: safeHref(app.link),
+    href: isLocked(app) ? undefined : safeHref(app.link),
   };
 }

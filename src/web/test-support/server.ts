@@ -32,6 +32,10 @@ export const defaultHandlers = [
     }),
   ),
   http.get('/api/notices', () => HttpResponse.json({ notices: [], maintenance: [] })),
+  // A signed-in user's access requests (loaded after sign-in): none.
+  http.get('/api/access-requests', () =>
+    HttpResponse.json({ page: 1, perPage: 500, totalItems: 0, totalPages: 0, items: [] }),
+  ),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -4,6 +4,8 @@
  * index.html (vite.config.ts), outside the React root, so neither the server rendering nor the
  * hydration handles it. `icons.tsx` draws each icon with `<use>` of its symbol.
  */
+import * as arrowDown from 'lucide-react/icons/arrow-down';
+import * as arrowUp from 'lucide-react/icons/arrow-up';
 import * as bookOpen from 'lucide-react/icons/book-open';
 import * as circleCheck from 'lucide-react/icons/circle-check';
 import * as circleQuestionMark from 'lucide-react/icons/circle-question-mark';
@@ -11,14 +13,20 @@ import * as circleX from 'lucide-react/icons/circle-x';
 import * as clock from 'lucide-react/icons/clock';
 import * as externalLink from 'lucide-react/icons/external-link';
 import * as folderGit2 from 'lucide-react/icons/folder-git-2';
+import * as gripVertical from 'lucide-react/icons/grip-vertical';
 import * as heart from 'lucide-react/icons/heart';
+import * as inbox from 'lucide-react/icons/inbox';
 import * as info from 'lucide-react/icons/info';
+import * as lock from 'lucide-react/icons/lock';
 import * as logOut from 'lucide-react/icons/log-out';
 import * as menu from 'lucide-react/icons/menu';
+import * as monitor from 'lucide-react/icons/monitor';
+import * as moon from 'lucide-react/icons/moon';
 import * as rotateCcwClock from 'lucide-react/icons/rotate-ccw-clock';
 import * as search from 'lucide-react/icons/search';
 import * as searchX from 'lucide-react/icons/search-x';
 import * as settings from 'lucide-react/icons/settings';
+import * as sun from 'lucide-react/icons/sun';
 import * as triangleExclamationPoint from 'lucide-react/icons/triangle-exclamation-point';
 import * as wrench from 'lucide-react/icons/wrench';
 import * as x from 'lucide-react/icons/x';
@@ -39,6 +47,8 @@ function drawing(module: object): IconModule {
 }
 
 export const ICON_MODULES = {
+  arrowDown: drawing(arrowDown),
+  arrowUp: drawing(arrowUp),
   bookOpen: drawing(bookOpen),
   circleCheck: drawing(circleCheck),
   circleQuestionMark: drawing(circleQuestionMark),
@@ -46,14 +56,20 @@ export const ICON_MODULES = {
   clock: drawing(clock),
   externalLink: drawing(externalLink),
   folderGit2: drawing(folderGit2),
+  gripVertical: drawing(gripVertical),
   heart: drawing(heart),
+  inbox: drawing(inbox),
   info: drawing(info),
+  lock: drawing(lock),
   logOut: drawing(logOut),
   menu: drawing(menu),
+  monitor: drawing(monitor),
+  moon: drawing(moon),
   rotateCcwClock: drawing(rotateCcwClock),
   search: drawing(search),
   searchX: drawing(searchX),
   settings: drawing(settings),
+  sun: drawing(sun),
   triangleExclamationPoint: drawing(triangleExclamationPoint),
   wrench: drawing(wrench),
   x: drawing(x),

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import * as lucide from 'lucide-react';
 import { describe, expect, it } from 'vitest';
-import { spriteMarkup } from './icon-sprite.js';
+import { ICON_MODULES, spriteMarkup } from './icon-sprite.js';
 import * as ICONS from './icons.js';
 
 function lucideOf(name: string): lucide.LucideIcon {
@@ -20,7 +20,10 @@ function sprite(): HTMLElement {
 describe('the portal page icons', () => {
   it('each refer to a drawing of the sprite that is lucide-react’s own', () => {
     const symbols = sprite();
-    for (const [name, Icon] of Object.entries(ICONS)) {
+    // `icon` makes icons (for chunks loaded on demand); every other export is one.
+    const { icon, ...icons } = ICONS;
+    expect(typeof icon).toBe('function');
+    for (const [name, Icon] of Object.entries(icons)) {
       const ours = render(<Icon aria-hidden="true" className="size-4" />).container.querySelector(
         'svg',
       );
@@ -62,6 +65,12 @@ describe('the portal page icons', () => {
     expect(svg).toHaveAttribute('aria-hidden', 'true');
     expect(svg).toHaveAttribute('width', '0');
     expect(svg).toHaveAttribute('height', '0');
-    expect(svg?.querySelectorAll('symbol')).toHaveLength(Object.keys(ICONS).length);
+    // The exported icons, and those the chunks loaded on demand make with `icon` (the
+    // favorites' order editor: arrow-up, arrow-down, grip-vertical).
+    expect(svg?.querySelectorAll('symbol')).toHaveLength(Object.keys(ICON_MODULES).length);
+    expect(Object.keys(ICON_MODULES).length).toBe(Object.keys(ICONS).length - 1 + 3);
+    for (const name of ['arrow-up', 'arrow-down', 'grip-vertical']) {
+      expect(svg?.querySelector(`symbol#lucide-${name}`), name).not.toBeNull();
+    }
   });
 });

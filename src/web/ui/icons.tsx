@@ -19,8 +19,11 @@ export type IconProps = Omit<SVGProps<SVGSVGElement>, 'ref' | 'children'> & {
 /** An icon component: takes an SVG element's props (class names, `aria-hidden`, stroke…). */
 export type Icon = (props: IconProps) => ReactNode;
 
-/** An icon drawn by the sprite's symbol of lucide's icon `name` (checked by icons.test.tsx). */
-function icon(name: string): Icon {
+/**
+ * An icon drawn by the sprite's symbol of lucide's icon `name` (checked by icons.test.tsx).
+ * Exported for chunks loaded on demand, which make their own icons (the main chunk stays small).
+ */
+export function icon(name: string): Icon {
   const href = `#lucide-${name}`;
   const Component = ({ className, strokeWidth = 2, ...props }: IconProps) => (
     <svg
@@ -52,12 +55,17 @@ export const ExternalLink = icon('external-link');
 export const FolderGit2 = icon('folder-git-2');
 export const Heart = icon('heart');
 export const History = icon('rotate-ccw-clock');
+export const Inbox = icon('inbox');
 export const Info = icon('info');
+export const Lock = icon('lock');
 export const LogOut = icon('log-out');
 export const Menu = icon('menu');
+export const Monitor = icon('monitor');
+export const Moon = icon('moon');
 export const Search = icon('search');
 export const SearchX = icon('search-x');
 export const Settings = icon('settings');
+export const Sun = icon('sun');
 export const TriangleAlert = icon('triangle-exclamation-point');
 export const Wrench = icon('wrench');
 export const X = icon('x');

@@ -6,6 +6,7 @@ import type {
   AuditList,
   ImportResult,
 } from '../../../../shared/api/admin-schemas.js';
+import type { IconList } from '../../../../shared/api/icon-schemas.js';
 import type { App } from '../../../../shared/api/schemas.js';
 import { fieldErrors } from '../../../../shared/catalog/app-rules.js';
 import { ApiRequestError, apiRequest, fetchEveryPage } from '../../../lib/api-client.js';
@@ -58,6 +59,20 @@ export function putLogo(appId: string, file: Blob): Promise<AdminApp> {
 /** Removes the logo; answers the app without it. */
 export function deleteLogo(appId: string): Promise<AdminApp> {
   return apiRequest<AdminApp>(`${appPath(appId)}/logo`, { method: 'DELETE' });
+}
+
+/** One page of the offline icon set matching `q` (the server searches; docs/admin.md, "Icons"). */
+export function searchIcons(q: string, page: number, perPage: number): Promise<IconList> {
+  return apiRequest<IconList>('/api/admin/icons', { query: { q, page, perPage } });
+}
+
+/**
+ * An icon's SVG as a file to upload as the logo: the portal serves it (never a third party), and
+ * the upload goes through the same checks and sanitiser as any logo.
+ */
+export async function iconFile(icon: { slug: string; svgUrl: string }): Promise<File> {
+  const svg = await apiRequest<string>(icon.svgUrl, { headers: { accept: 'image/svg+xml' } });
+  return new File([svg], `${icon.slug}.svg`, { type: 'image/svg+xml' });
 }
 
 export interface AuditFilter {

@@ -6,12 +6,14 @@ import { deleteApp, messageOf, restoreApp } from '../api/admin-api.js';
 import { useAdminCatalog } from '../hooks/use-admin-catalog.js';
 import { AdminNotice, type Notice } from './admin-notice.js';
 import { AdminTabs } from './admin-tabs.js';
+import { DeliveriesView } from './deliveries-view.js';
 import { AppForm } from './app-form.js';
 import { AppTable } from './app-table.js';
 import { AuditLog } from './audit-log.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { ImportExport } from './import-export.js';
 import { NoticesView } from './notices-view.js';
+import { BrandingView } from './branding-view.js';
 import { TrashView } from './trash-view.js';
 import { ViewAs } from './view-as.js';
 
@@ -28,7 +30,9 @@ const TABS = [
   { key: 'apps', label: 'Apps' },
   { key: 'trash', label: 'Trash' },
   { key: 'notices', label: 'Notices' },
+  { key: 'branding', label: 'Branding' },
   { key: 'audit', label: 'Audit log' },
+  { key: 'deliveries', label: 'Deliveries' },
   { key: 'view-as', label: 'View as…' },
   { key: 'import-export', label: 'Import & export' },
 ] as const;
@@ -175,7 +179,14 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
             onError={fail}
           />
         )}
+        {tab === 'branding' && (
+          <BrandingView
+            onChanged={(message) => setNotice({ kind: 'success', message })}
+            onError={fail}
+          />
+        )}
         {tab === 'audit' && <AuditLog appIds={appIds} />}
+        {tab === 'deliveries' && <DeliveriesView />}
         {tab === 'view-as' && <ViewAs knownGroups={knownGroups} renderHome={renderHome} />}
         {tab === 'import-export' && (
           <ImportExport

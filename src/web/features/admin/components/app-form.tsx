@@ -5,7 +5,9 @@ import { ENVIRONMENT_LABELS, ENVIRONMENTS } from '../../../../shared/catalog/env
 import { useAppForm } from '../hooks/use-app-form.js';
 import { FIELD_LABELS, type AppFormValues } from '../utils/app-form-values.js';
 import { formatTime } from '../utils/format.js';
+import { AccessSection } from './access-section.js';
 import { ERROR_TEXT, FormField } from './form-field.js';
+import { IconPicker } from './icon-picker.js';
 import { LogoDropZone } from './logo-drop-zone.js';
 import { KnownGroups } from './known-groups.js';
 
@@ -181,6 +183,7 @@ export function AppForm({
             </p>
           )}
         </fieldset>
+        <AccessSection {...form.access} knownGroups={knownGroups} />
         <LogoDropZone
           previewUrl={form.logoUrl}
           appName={values.name}
@@ -188,7 +191,14 @@ export function AppForm({
           onProblem={form.setLogoProblem}
           onChoose={form.chooseLogo}
           onRemove={form.removeLogo}
-        />
+        >
+          <IconPicker
+            onPick={(file) => {
+              form.setLogoProblem(null);
+              form.chooseLogo(file);
+            }}
+          />
+        </LogoDropZone>
         <details>
           <summary className="cursor-pointer text-sm">More</summary>
           <div className="pt-2">

@@ -6,14 +6,17 @@ export function KnownGroups({
   known,
   selected,
   onToggle,
+  label = 'Known groups',
 }: {
   known: readonly string[];
   selected: readonly string[];
   onToggle(group: string): void;
+  /** The accessible name of the set of buttons (unique when a form has two). */
+  label?: string;
 }) {
   if (known.length === 0) return null;
   return (
-    <div className="flex flex-wrap gap-1" role="group" aria-label="Known groups">
+    <div className="flex flex-wrap gap-1" role="group" aria-label={label}>
       {known.map((group) => (
         <button
           key={group}

@@ -1,5 +1,5 @@
 import { ImageUp, X } from 'lucide-react';
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import { LOGO_ACCEPT, logoProblem } from '../utils/logo-file.js';
 
 export interface LogoDropZoneProps {
@@ -12,6 +12,8 @@ export interface LogoDropZoneProps {
   /** A message about the last file (too big, not an image...). */
   problem: string | null;
   onProblem(message: string | null): void;
+  /** Other ways to set the logo, under the zone (the icon picker). */
+  children?: ReactNode;
 }
 
 /**
@@ -26,6 +28,7 @@ export function LogoDropZone({
   onRemove,
   problem,
   onProblem,
+  children,
 }: LogoDropZoneProps) {
   const [dragging, setDragging] = useState(false);
   const inputId = useId();
@@ -100,6 +103,7 @@ export function LogoDropZone({
           )}
         </div>
       </div>
+      {children}
       {problem && (
         <p id={problemId} role="alert" className="text-sm text-red-700 dark:text-red-300">
           {problem}

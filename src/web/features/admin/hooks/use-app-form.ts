@@ -28,6 +28,15 @@ import {
   type AppFormValues,
   type FormKey,
 } from '../utils/app-form-values.js';
+import {
+  ACCESS_LABELS,
+  accessBody,
+  accessChanged,
+  accessValuesOf,
+  validateAccess,
+  type AccessField,
+  type AccessFormValues,
+} from '../utils/access-form-values.js';
 import { readAsDataUrl } from '../utils/logo-file.js';
 
 export interface AppFormOptions {
@@ -44,7 +53,11 @@ export interface AppFormOptions {
 
 type LogoChange = { kind: 'keep' } | { kind: 'new'; file: File; url: string } | { kind: 'remove' };
 
-const KNOWN_FIELDS: ReadonlySet<string> = new Set<string>(APP_FIELDS);
+const ACCESS_FIELDS: readonly AccessField[] = ['group', 'approvers', 'days'];
+const KNOWN_FIELDS: ReadonlySet<string> = new Set<string>([
+  ...APP_FIELDS,
+  ...ACCESS_FIELDS.map((field) => `access.${field}`),
+]);
 
 /**
  * The state and the logic of the app form (create or edit): the values as typed, the fields
@@ -55,6 +68,7 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
   const [base, setBase] = useState<AdminApp | undefined>(app);
   const editing = base !== undefined;
   const [values, setValues] = useState<AppFormValues>(() => (app ? valuesOf(app) : emptyValues()));
+  const [access, setAccess] = useState<AccessFormValues>(() => accessValuesOf(app?.access));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -67,6 +81,28 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
   useEffect(() => heading.current?.focus(), []);
 
   const ruleErrors = useMemo(() => validate(values, { editing }), [values, editing]);
+  const hadAccess = base?.access !== undefined;
+  const accessErrors = useMemo(() => validateAccess(access, hadAccess), [access, hadAccess]);
+  /** "Granting group is required…": the section's own and the server's (`access.group`). */
+  const accessErrorOf = (field: AccessField): string | undefined => {
+    const key = `access.${field}`;
+    const message = serverErrors[key] ?? (touched.has(key) ? accessErrors[field] : undefined);
+    return message === undefined ? undefined : `${ACCESS_LABELS[field]} ${message}`;
+  };
+  const setAccessValue = <K extends keyof AccessFormValues>(key: K, value: AccessFormValues[K]) => {
+    setAccess((current) => ({ ...current, [key]: value }));
+    setServerErrors((current) => {
+      const stale = Object.keys(current).filter((field) => field.startsWith('access'));
+      if (stale.length === 0) return current;
+      return Object.fromEntries(
+        Object.entries(current).filter(([field]) => !field.startsWith('access')),
+      );
+    });
+  };
+  const touchAccess = (field: AccessField) => {
+    const key = `access.${field}`;
+    setTouched((current) => (current.has(key) ? current : new Set([...current, key])));
+  };
   const errorOf = (field: AppField): string | undefined => {
     const message = serverErrors[field] ?? (touched.has(field) ? ruleErrors[field] : undefined);
     return message === undefined ? undefined : fieldMessage(field, message);
@@ -90,7 +126,7 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
   const touch = (field: AppField) =>
     setTouched((current) => (current.has(field) ? current : new Set([...current, field])));
   /** The props of a text input or textarea for one of the form's text values. */
-  const text = (key: Exclude<FormKey, 'env' | 'isPublic'>) => ({
+  const text = (key: Exclude<FormKey, 'env' | 'isPublic' | 'access'>) => ({
     value: values[key],
     onChange: (event: { target: { value: string } }) => set(key, event.target.value),
     onBlur: () => touch(wireField(key)),
@@ -134,8 +170,8 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    setTouched(new Set(APP_FIELDS));
-    if (Object.keys(ruleErrors).length > 0) {
+    setTouched(new Set([...APP_FIELDS, ...ACCESS_FIELDS.map((field) => `access.${field}`)]));
+    if (Object.keys(ruleErrors).length > 0 || Object.keys(accessErrors).length > 0) {
       focusFirstInvalid();
       return;
     }
@@ -144,10 +180,13 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
     try {
       if (base) {
         const patch = changedFields(base, values);
+        if (accessChanged(access, base.access)) patch.access = accessBody(access, base.access);
         saved =
           Object.keys(patch).length > 0 ? await updateApp(base.id, base.version, patch) : base;
       } else {
-        saved = await createApp(createBody(values));
+        const body = createBody(values);
+        const newAccess = accessBody(access, undefined);
+        saved = await createApp(newAccess ? { ...body, access: newAccess } : body);
       }
     } catch (error) {
       setBusy(false);
@@ -188,6 +227,7 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
       } else {
         setBase(current);
         setValues(valuesOf(current));
+        setAccess(accessValuesOf(current.access));
         setLogo({ kind: 'keep' });
         setServerErrors({});
         setConflict(null);
@@ -211,6 +251,12 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
     otherError,
     groups,
     toggleGroup,
+    access: {
+      values: access,
+      set: setAccessValue,
+      touch: touchAccess,
+      errorOf: accessErrorOf,
+    },
     derivedId: derivedId(values),
     preview,
     logoUrl,

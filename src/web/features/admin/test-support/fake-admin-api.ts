@@ -8,6 +8,7 @@ import type {
 } from '../../../../shared/api/admin-schemas.js';
 import type { App } from '../../../../shared/api/schemas.js';
 import { checkAppFields } from '../../../../shared/catalog/app-rules.js';
+import type { Icon } from '../../../../shared/api/icon-schemas.js';
 import type { PortalNotice } from '../../../../shared/api/notice-schemas.js';
 import { checkNoticeFields } from '../../../../shared/notices/notice-rules.js';
 
@@ -29,6 +30,10 @@ export interface FakeAdminApi {
   importResult: Omit<ImportResult, 'dryRun' | 'applied'>;
   /** Portal notices (/api/admin/notices), by id. */
   notices: Map<string, PortalNotice>;
+  /** The icon set of GET /api/admin/icons (a few, searched by title and slug). */
+  icons: Icon[];
+  /** The logos uploaded, newest last: the app, the content type and the body as text. */
+  logoUploads: { appId: string; type: string; text: string }[];
   /** Someone else changes the app (its version grows), as another admin would. */
   changeBehindTheBack(appId: string, changes: Partial<AdminApp>, by: string): void;
 }
@@ -60,6 +65,27 @@ export function makeAdminApp(overrides: Partial<AdminApp> & { id: string }): Adm
     ...overrides,
   };
 }
+
+/** The fake's SVG of an icon: a tile in its colour, titled. */
+export const fakeIconSvg = (icon: Icon) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><title>${icon.title}</title><rect width="32" height="32" fill="#${icon.hex}"/></svg>`;
+
+const makeIcon = (slug: string, title: string, hex: string, set: Icon['set']): Icon => ({
+  slug,
+  title,
+  hex,
+  set,
+  svgUrl: `/api/admin/icons/${slug}.svg`,
+});
+
+/** A few icons of both sets, for the picker's tests. */
+export const FAKE_ICONS: readonly Icon[] = [
+  makeIcon('research-galaxy', 'Galaxy', '2B3A67', 'portal'),
+  makeIcon('research-slurm', 'Slurm', '3D2F6B', 'portal'),
+  makeIcon('jupyter', 'Jupyter', 'F37626', 'simple-icons'),
+  makeIcon('github', 'GitHub', '181717', 'simple-icons'),
+  makeIcon('gitlab', 'GitLab', 'FC6D26', 'simple-icons'),
+];
 
 const error = (status: number, message: string, data: Record<string, unknown> = {}) =>
   HttpResponse.json({ status, message, data }, { status });
@@ -138,6 +164,8 @@ export function createFakeAdminApi(initial: AdminApp[] = []): FakeAdminApi {
     userGroups: ['genomics', 'staff'],
     imports: [],
     importResult: { add: [], change: [], delete: [], unchanged: 0 },
+    icons: [...FAKE_ICONS],
+    logoUploads: [],
     changeBehindTheBack(appId, changes, by) {
       const app = apps.get(appId);
       if (!app) throw new Error(`no app ${appId}`);
@@ -238,7 +266,7 @@ export function createFakeAdminApi(initial: AdminApp[] = []): FakeAdminApi {
         if (!type.startsWith('image/')) {
           return error(415, 'The logo must be a PNG, JPEG, GIF, WebP, AVIF, ICO or SVG image.');
         }
-        await request.arrayBuffer();
+        fake.logoUploads.push({ appId: app.id, type, text: await request.text() });
         const image = `logo.${type.split('/')[1]?.split('+')[0] ?? 'png'}`;
         const next = {
           ...app,
@@ -353,6 +381,20 @@ export function createFakeAdminApi(initial: AdminApp[] = []): FakeAdminApi {
           .filter((app) => app.isPublic || app.associatedGroups.some((g) => groups.includes(g)))
           .map(publicApp);
         return HttpResponse.json(paged(request, items));
+      }),
+      http.get('/api/admin/icons', ({ request }) => {
+        const q = (new URL(request.url).searchParams.get('q') ?? '').trim().toLowerCase();
+        const found = fake.icons.filter(
+          (icon) => icon.title.toLowerCase().includes(q) || icon.slug.includes(q),
+        );
+        return HttpResponse.json(paged(request, found) as unknown as JsonBodyType);
+      }),
+      http.get('/api/admin/icons/:file', ({ params }) => {
+        const icon = fake.icons.find((one) => `${one.slug}.svg` === params.file);
+        if (!icon) return error(404, 'No icon has this name.');
+        return new HttpResponse(fakeIconSvg(icon), {
+          headers: { 'content-type': 'image/svg+xml; charset=utf-8' },
+        });
       }),
       http.post('/api/admin/catalog/import', async ({ request }) => {
         const query = new URL(request.url).searchParams;

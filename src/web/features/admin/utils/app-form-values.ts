@@ -36,6 +36,7 @@ export const FIELD_LABELS: Readonly<Record<AppField | 'image', string>> = {
   isPublic: 'Public',
   associatedGroups: 'Groups',
   collectionId: 'Collection id',
+  access: 'Access requests',
   image: 'Logo',
 };
 
@@ -57,6 +58,7 @@ const NEW_APP: AppFields = {
   isPublic: false,
   associatedGroups: [],
   collectionId: DEFAULT_COLLECTION_ID,
+  access: null,
 };
 
 function toValues(fields: AppFields): AppFormValues {
@@ -73,7 +75,7 @@ export function emptyValues(): AppFormValues {
 }
 
 export function valuesOf(app: AdminApp): AppFormValues {
-  return toValues(app);
+  return toValues({ ...app, access: app.access ?? null });
 }
 
 export function splitGroups(text: string): string[] {
@@ -104,7 +106,9 @@ export function changedFields(app: AdminApp, values: AppFormValues): AdminAppPat
   const patch: Record<string, unknown> = {};
   for (const field of APP_FIELDS) {
     if (field === 'id') continue;
-    if (JSON.stringify(app[field]) !== JSON.stringify(body[field])) patch[field] = body[field];
+    // An app without access settings reads as `access: null` in the form: no change.
+    const loaded = field === 'access' ? (app.access ?? null) : app[field];
+    if (JSON.stringify(loaded) !== JSON.stringify(body[field])) patch[field] = body[field];
   }
   return patch as AdminAppPatch;
 }

@@ -15,6 +15,11 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   import: 'Import',
   purge: 'Removed for good',
   notice: 'Notice',
+  'access-request': 'Access requested',
+  'access-withdraw': 'Request withdrawn',
+  'access-decision': 'Access decided',
+  'access-membership': 'Membership',
+  branding: 'Branding',
 };
 
 export function actionOf(entry: AuditEntry): AuditAction {

@@ -18,9 +18,12 @@ export function MobileMenu({
   onSignIn,
   onSignOut,
   links,
+  settings,
 }: UserMenuProps & {
   /** Further links shown in the panel (the admin console's, for admins). */
   links?: ReactNode;
+  /** Controls shown in the panel that keep it open when used (the theme choice). */
+  settings?: ReactNode;
 }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -35,11 +38,12 @@ export function MobileMenu({
   }, [open]);
 
   const signedIn = isAuthenticated && user !== null;
-  // Nobody can sign in here: the panel would hold nothing to do.
-  if (!signedIn && !signInAvailable) return null;
+  const canSignIn = signedIn || signInAvailable;
+  // Nobody can sign in here and there is nothing to set: the panel would hold nothing to do.
+  if (!canSignIn && !settings) return null;
   return (
     <div ref={container} className="relative">
-      {!signedIn && (
+      {!signedIn && signInAvailable && (
         // Without JavaScript the menu cannot open: a plain link to the sign-in shows instead.
         <a href={LOGIN_PATH} className={`btn btn-primary btn-sm ${WITHOUT_SCRIPTS}`}>
           Sign in
@@ -48,7 +52,7 @@ export function MobileMenu({
       <button
         ref={trigger}
         type="button"
-        className={`btn btn-ghost btn-square ${signedIn ? '' : WITH_SCRIPTS}`}
+        className={`btn btn-ghost btn-square ${signedIn || !signInAvailable ? '' : WITH_SCRIPTS}`}
         aria-expanded={open}
         aria-controls={panelId}
         disabled={!hydrated}
@@ -73,18 +77,21 @@ export function MobileMenu({
               {links}
             </div>
           )}
-          <button
-            ref={action}
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() => {
-              setOpen(false);
-              if (signedIn) onSignOut();
-              else onSignIn();
-            }}
-          >
-            {signedIn ? 'Sign Out' : 'Sign In'}
-          </button>
+          {settings}
+          {canSignIn && (
+            <button
+              ref={action}
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={() => {
+                setOpen(false);
+                if (signedIn) onSignOut();
+                else onSignIn();
+              }}
+            >
+              {signedIn ? 'Sign Out' : 'Sign In'}
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -32,6 +32,11 @@ export interface SessionState {
    * server's latest answer counts, and the server checks every admin call anyway.
    */
   isAdmin: boolean;
+  /**
+   * Whether /api/me says the user approves access requests for some app (shows the Requests
+   * link to the inbox). Not persisted, like isAdmin; the server checks every decision anyway.
+   */
+  isApprover: boolean;
   /** False until init() has heard from the server who is signed in. */
   initialized: boolean;
   /** Asks the server who is signed in; any failure leaves the public state. */
@@ -100,6 +105,7 @@ const PUBLIC_STATE = {
   user: null,
   favorites: [] as App[],
   isAdmin: false,
+  isApprover: false,
 };
 
 const signedInState = (me: Me) => ({
@@ -107,6 +113,7 @@ const signedInState = (me: Me) => ({
   user: toSessionUser(me),
   favorites: me.favorites,
   isAdmin: me.isAdmin,
+  isApprover: me.isApprover === true,
 });
 
 export function createSessionStore(deps: SessionDeps): SessionStore {

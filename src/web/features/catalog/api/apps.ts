@@ -1,4 +1,19 @@
+import type { LockedApp } from '../../../../shared/api/access-schemas.js';
 import type { App, AppList } from '../../../../shared/api/schemas.js';
+
+/**
+ * An item of GET /api/apps: an app the caller may use, or (signed in, outside its groups) a
+ * locked card of an app they may request (`locked: true`, no links, no status).
+ */
+export type CatalogApp = App | LockedApp;
+
+/**
+ * Whether an item is a locked card (isLockedApp of access-schemas.ts, which the bundle must not
+ * import: it would bring TypeBox along).
+ */
+export function isLocked(app: CatalogApp): app is LockedApp {
+  return 'locked' in app && app.locked === true;
+}
 import { apiRequest } from '../../../lib/api-client.js';
 
 /**
@@ -15,10 +30,10 @@ export interface FetchAppsOptions {
 }
 
 /** Every app the caller may see (the server decides), loaded in pages of 500. */
-export async function fetchAllApps(options: FetchAppsOptions = {}): Promise<App[]> {
+export async function fetchAllApps(options: FetchAppsOptions = {}): Promise<CatalogApp[]> {
   const credentials: RequestCredentials = options.publicOnly ? 'omit' : 'same-origin';
   const page = (number: number) =>
-    apiRequest<AppList>('/api/apps', {
+    apiRequest<Omit<AppList, 'items'> & { items: CatalogApp[] }>('/api/apps', {
       query: { page: number, perPage: APPS_BATCH_SIZE },
       credentials,
     });

@@ -47,7 +47,8 @@ function ExternalIconLink({
   );
 }
 
-function HighlightedName({ parts }: { parts: NonNullable<AppCardProps['nameParts']> }) {
+/** The name with the search's matches in `<mark>`. */
+export function HighlightedName({ parts }: { parts: NonNullable<AppCardProps['nameParts']> }) {
   return parts.map((part, index) =>
     part.highlighted ? (
       <mark key={index} className="bg-warning text-warning-content rounded-xs">

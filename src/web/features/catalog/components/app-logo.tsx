@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { App } from '../../../../shared/api/schemas.js';
 
 /** The app's logo, or a placeholder (its first letter) when it has none or it fails to load. */
-export function AppLogo({ app }: { app: App }) {
+export function AppLogo({ app }: { app: Pick<App, 'name' | 'image' | 'imageUrl'> }) {
   const [broken, setBroken] = useState(false);
   if (app.image && app.imageUrl && !broken) {
     return (

@@ -10,21 +10,39 @@ export interface AppSectionProps {
   busy?: boolean;
   /** Keep the title for assistive technology only (the first loading section has none yet). */
   hideTitle?: boolean;
+  /** Controls beside the title (the favorites' "Reorder"). */
+  actions?: ReactNode;
   children?: ReactNode;
 }
 
 /** A titled section of cards in a responsive grid (1 column on phones, up to 5 on wide screens). */
-export function AppSection({ title, busy = false, hideTitle = false, children }: AppSectionProps) {
+export function AppSection({
+  title,
+  busy = false,
+  hideTitle = false,
+  actions,
+  children,
+}: AppSectionProps) {
   const headingId = useId();
+  const heading = (
+    <h2 id={headingId} className={hideTitle ? 'sr-only' : 'text-xl font-semibold'}>
+      {title}
+    </h2>
+  );
   return (
     <section
       aria-labelledby={headingId}
       aria-busy={busy || undefined}
       className="flex flex-col gap-4"
     >
-      <h2 id={headingId} className={hideTitle ? 'sr-only' : 'text-xl font-semibold'}>
-        {title}
-      </h2>
+      {actions ? (
+        <div className="flex items-center justify-between gap-2">
+          {heading}
+          {actions}
+        </div>
+      ) : (
+        heading
+      )}
       {hideTitle && <div aria-hidden="true" className="skeleton h-6 w-48" />}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
         {busy

@@ -1,10 +1,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { App } from '../../../../shared/api/schemas.js';
-import type { FetchAppsOptions } from '../api/apps.js';
+import type { CatalogApp, FetchAppsOptions } from '../api/apps.js';
 
 export interface CatalogState {
-  /** The apps the caller may see; null until the first answer. */
-  apps: App[] | null;
+  /** The apps the caller may see (locked cards included); null until the first answer. */
+  apps: CatalogApp[] | null;
   /** True while a (re)load is under way. */
   loading: boolean;
   /** True when the last load failed (the list is then empty, as the spec says). */
@@ -13,9 +12,9 @@ export interface CatalogState {
 }
 
 export interface CatalogDeps {
-  fetchAllApps(options?: FetchAppsOptions): Promise<App[]>;
+  fetchAllApps(options?: FetchAppsOptions): Promise<CatalogApp[]>;
   /** The apps a server-rendered page came with: the store starts loaded (null: not loaded). */
-  initialApps?: App[] | null;
+  initialApps?: CatalogApp[] | null;
   logError?(message: string, error: unknown): void;
 }
 

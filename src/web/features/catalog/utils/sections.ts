@@ -1,17 +1,19 @@
 import type { App } from '../../../../shared/api/schemas.js';
 import { categoryTitle } from '../../../../shared/catalog/categories.js';
 
-export interface CatalogSection {
+export interface CatalogSection<T extends Pick<App, 'category'> = App> {
   /** The displayed title: `apps` reads `Applications`, an empty category `Section Title`. */
   title: string;
-  apps: App[];
+  apps: T[];
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** One section per category, sorted alphabetically by displayed title; apps keep their order. */
-export function groupByCategory(apps: readonly App[]): CatalogSection[] {
-  const sections = new Map<string, App[]>();
+export function groupByCategory<T extends Pick<App, 'category'>>(
+  apps: readonly T[],
+): CatalogSection<T>[] {
+  const sections = new Map<string, T[]>();
   for (const app of apps) {
     const title = categoryTitle(app.category);
     const list = sections.get(title);

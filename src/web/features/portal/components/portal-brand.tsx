@@ -1,11 +1,15 @@
 import type { PortalInfo } from '../../../../shared/api/schemas.js';
 import { PortalLogo } from './portal-logo.js';
 
-/** The header's brand link to `/`: logo, title and sub-title. */
+/** The header's brand link to `/`: logo (the portal's own when set), title and sub-title. */
 export function PortalBrand({ info }: { info: PortalInfo | null }) {
   return (
     <a href="/" className="flex min-w-0 items-center gap-3 rounded-lg px-1 py-1">
-      <PortalLogo />
+      {info?.logoUrl ? (
+        <img src={info.logoUrl} alt="" className="size-9 shrink-0 object-contain" />
+      ) : (
+        <PortalLogo />
+      )}
       <span className="flex min-w-0 flex-col leading-tight">
         {info ? (
           <>

@@ -1,0 +1,113 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { keycloakAvailability } from '../scripts/keycloak/keycloak.mjs';
+import { axeViolations } from './support/axe.js';
+import { catalogNames, expectCleanAndClose, newWatchedContext } from './support/browser.js';
+import { signInAtKeycloak } from './support/keycloak-login.js';
+import { useKeycloakPortalAndBrowser } from './support/suite.js';
+
+// The access-request journey of issue 22 in Chromium against the built server and a real
+// Keycloak: alice (genomics) asks for Napari, granted by /imaging; bob (imaging, the app's
+// approver) approves in his inbox; alice's open page shows Napari unlocked without signing out.
+// Skipped only where the machine cannot run Keycloak at all (like keycloak-sign-in.e2e.ts);
+// a portal without the access-request routes fails here, it does not skip.
+
+const availability = keycloakAvailability();
+if (!availability.ok)
+  console.warn(`Skipping the access-request browser tests: ${availability.reason}.`);
+
+const CATALOG = `apps:
+  - { id: galaxy, name: Galaxy, link: https://galaxy.example.edu/, category: apps, isPublic: true }
+  - id: napari
+    name: Napari
+    description: Image viewer for multi-dimensional data.
+    link: https://napari.example.edu/
+    category: Imaging
+    associatedGroups: [imaging]
+    access: { requestable: true, group: /imaging, approvers: [bob], showGroup: true }
+`;
+
+describe.skipIf(!availability.ok)('access requests in the browser against a real Keycloak', () => {
+  // The test realm's service-account client (keycloak/realm-app-portal.json): memberships are
+  // written to Keycloak, not left to an admin.
+  const suite = useKeycloakPortalAndBrowser(CATALOG, {
+    KEYCLOAK_ADMIN_CLIENT_ID: 'app-portal-admin',
+    KEYCLOAK_ADMIN_CLIENT_SECRET: 'dev-only-app-portal-admin-secret',
+  });
+  const urls = () => ({ keycloak: suite.keycloak.url, portal: suite.portal.url });
+
+  /** A user's group paths as Keycloak's Admin REST API lists them. */
+  async function groupsInKeycloak(username: string): Promise<string[]> {
+    const issuer = suite.keycloak.issuer;
+    const admin = issuer.replace('/realms/', '/admin/realms/');
+    const tokenAnswer = await fetch(`${issuer}/protocol/openid-connect/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'app-portal-admin',
+        client_secret: 'dev-only-app-portal-admin-secret',
+      }),
+    });
+    const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const users = (await (
+      await fetch(`${admin}/users?exact=true&username=${username}`, { headers })
+    ).json()) as { id: string }[];
+    const groups = (await (
+      await fetch(`${admin}/users/${users[0]?.id}/groups`, { headers })
+    ).json()) as { path: string }[];
+    return groups.map((group) => group.path);
+  }
+
+  async function signIn(page: Page, username: string, greeting: string) {
+    await page.goto(suite.portal.url);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInAtKeycloak(page, urls(), username);
+    await page.getByRole('button', { name: `Hello, ${greeting}` }).waitFor({ timeout: 15_000 });
+  }
+
+  it('alice requests Napari, bob approves it in his inbox, alice sees it unlocked without signing out', async () => {
+    const alice = await newWatchedContext(suite.browser);
+    const bob = await newWatchedContext(suite.browser);
+    const alicePage = await alice.context.newPage();
+    await signIn(alicePage, 'alice', 'Alice');
+    await expect.poll(() => catalogNames(alicePage), { timeout: 15_000 }).toContain('Napari');
+
+    // The locked card: no link, the word "Locked", who grants it; then the request.
+    const card = alicePage.getByRole('article', { name: 'Napari' });
+    expect(await card.getByText('Locked', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByRole('link').count()).toBe(0);
+    expect(await card.textContent()).toContain('Granted by /imaging');
+    await card.getByRole('button', { name: 'Request access: Napari' }).click();
+    const dialog = alicePage.getByRole('dialog', { name: 'Request access to Napari' });
+    await dialog.getByLabel('Why do you need access?').fill('Cell tracking for my thesis.');
+    expect(await axeViolations(alicePage)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await card.getByText(/^Requested on /).waitFor({ timeout: 15_000 });
+
+    // Bob, the app's approver, finds it in his inbox through the header and approves it.
+    const bobPage = await bob.context.newPage();
+    await signIn(bobPage, 'bob', 'Bob');
+    await bobPage.getByRole('link', { name: 'Requests' }).first().click();
+    await bobPage.waitForURL(`${suite.portal.url}/requests`);
+    const request = bobPage.getByRole('listitem', { name: /asks for Napari/ });
+    await request.waitFor({ timeout: 15_000 });
+    expect(await request.textContent()).toContain('Cell tracking for my thesis.');
+    expect(await axeViolations(bobPage)).toEqual([]);
+    await request.getByRole('button', { name: 'Approve' }).click();
+    const outcome = await bobPage.getByRole('status').first().textContent({ timeout: 15_000 });
+    // With the portal's Keycloak service account the membership is written, not left to do.
+    expect(outcome).toMatch(/^Approved: .* is now in \/imaging/);
+
+    // Keycloak's Admin API shows alice in /imaging (read with the same service account).
+    expect(await groupsInKeycloak('alice')).toContain('/imaging');
+
+    // Alice's page, still open and never signed out, shows Napari unlocked within a minute or so.
+    await alicePage.getByRole('link', { name: 'Open Napari' }).waitFor({ timeout: 120_000 });
+    expect(await alicePage.locator('article[data-locked="true"]').count()).toBe(0);
+    expect(await alicePage.getByRole('button', { name: 'Hello, Alice' }).isVisible()).toBe(true);
+
+    await expectCleanAndClose(bob.context, bob.watched);
+    await expectCleanAndClose(alice.context, alice.watched);
+  }, 240_000);
+});

@@ -1,0 +1,187 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.js';
+import { watch } from './support/browser.js';
+import { usePortalAndBrowser } from './support/suite.js';
+
+// `npm start` defaults: the demo catalog and the embedded demo identity provider.
+const suite = usePortalAndBrowser();
+
+/** The colour scheme the page shows (daisyUI's themes set `color-scheme`). */
+const scheme = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+
+async function themedContext(
+  browser: Browser,
+  options: { theme?: string; colorScheme: 'light' | 'dark'; width?: number; js?: boolean },
+) {
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme,
+    javaScriptEnabled: options.js ?? true,
+    viewport: { width: options.width ?? 1280, height: 900 },
+  });
+  if (options.theme) {
+    await context.addCookies([{ name: 'theme', value: options.theme, url: suite.portal.url }]);
+  }
+  return context;
+}
+
+describe('themes', () => {
+  it('follows the system setting without JavaScript and without a choice', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await themedContext(suite.browser, { colorScheme, js: false });
+      const page = await context.newPage();
+      await page.goto(suite.portal.url);
+      expect(await page.getAttribute('html', 'data-theme')).toBeNull();
+      expect(await scheme(page)).toBe(colorScheme);
+      await context.close();
+    }
+  });
+
+  it('keeps a choice made in the header across reloads, rendered by the server', async () => {
+    const context = await themedContext(suite.browser, { colorScheme: 'light' });
+    const watched = await watch(context);
+    const page = await context.newPage();
+    await page.goto(suite.portal.url);
+    const group = page.getByRole('group', { name: 'Theme' }).first();
+    await expect.poll(() => group.getByRole('radio', { name: 'System' }).isChecked()).toBe(true);
+    await group.locator('label', { hasText: 'Dark' }).click();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect(await scheme(page)).toBe('dark');
+
+    // The first byte of the next page already says dark: no flash of the light theme.
+    const response = await page.reload();
+    expect(await response?.text()).toMatch(/^<!doctype html>\s*<html data-theme="dark"/i);
+    expect(await scheme(page)).toBe('dark');
+    await expect.poll(() => group.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+
+    // Keyboard: the radio group moves with the arrow keys.
+    await group.getByRole('radio', { name: 'Dark' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.getAttribute('html', 'data-theme')).toBe('light');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.getAttribute('html', 'data-theme')).toBeNull();
+    const cookies = await context.cookies(suite.portal.url);
+    expect(cookies.find((cookie) => cookie.name === 'theme')).toMatchObject({
+      value: 'system',
+      httpOnly: false,
+      sameSite: 'Lax',
+    });
+    expect(watched.pageErrors).toEqual([]);
+    expect(watched.cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it('lets browsers without JavaScript choose with the form', async () => {
+    const context = await themedContext(suite.browser, { colorScheme: 'light', js: false });
+    const page = await context.newPage();
+    await page.goto(`${suite.portal.url}/?q=galaxy`);
+    const group = page.getByRole('group', { name: 'Theme' }).first();
+    await group.locator('label', { hasText: 'Dark' }).click();
+    await page.getByRole('button', { name: 'Apply' }).first().click();
+    await page.waitForURL(`${suite.portal.url}/?q=galaxy`);
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    await context.close();
+  });
+
+  it('is axe-clean in both themes, at 375 px with the menu open and at 1280 px', async () => {
+    for (const theme of ['light', 'dark']) {
+      for (const width of [375, 1280]) {
+        // The system says the other theme: the chosen one must win everywhere.
+        const context = await themedContext(suite.browser, {
+          theme,
+          colorScheme: theme === 'dark' ? 'light' : 'dark',
+          width,
+        });
+        const page = await context.newPage();
+        await page.goto(suite.portal.url);
+        expect(await scheme(page)).toBe(theme);
+        await expect.poll(() => page.getByRole('article').count()).toBeGreaterThan(0);
+        expect(await axeViolations(page), `${theme} ${width}`).toEqual([]);
+        if (width === 375) {
+          const menu = page.getByRole('button', { name: 'Open menu' });
+          await expect.poll(() => menu.isEnabled()).toBe(true);
+          await menu.click();
+          await page.getByRole('group', { name: 'Theme' }).last().waitFor();
+          expect(await axeViolations(page), `${theme} ${width} menu`).toEqual([]);
+        }
+        // The sign-in problem page follows too.
+        await page.goto(`${suite.portal.url}/auth/callback?code=x&state=made-up`);
+        expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
+        expect(await axeViolations(page), `${theme} ${width} sign-in problem`).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+});
+
+describe('favorites in the order people want', () => {
+  it('reorders by keyboard and by drag and drop, kept across reloads and pages', async () => {
+    const context = await themedContext(suite.browser, { colorScheme: 'light' });
+    const watched = await watch(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${suite.portal.url}/auth/login`);
+    await page.getByLabel('Username').fill('alice');
+    await page.getByLabel('Password').fill('alice');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${suite.portal.url}/`);
+    const hearts = page.getByRole('button', { name: /^Add .* to favorites$/ });
+    await expect.poll(() => hearts.first().isEnabled()).toBe(true);
+    const names: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const heart = hearts.first();
+      const label = (await heart.getAttribute('aria-label')) ?? '';
+      names.push(label.replace(/^Add (.*) to favorites$/, '$1'));
+      await heart.click();
+      await page
+        .getByRole('button', { name: `Remove ${names[i]} from favorites` })
+        .first()
+        .waitFor();
+    }
+    const favorites = page.getByRole('region', { name: 'Favorites' });
+    const shown = () => favorites.locator('article h3').allTextContents();
+    await expect.poll(shown).toEqual(names);
+
+    await page.getByRole('button', { name: 'Reorder favorites' }).click();
+    const list = page
+      .getByRole('list')
+      .filter({ has: page.getByRole('button', { name: /^Move / }) });
+    await list.waitFor();
+    // Keyboard: the last one up twice; the live region says where it went.
+    const [first, second, third] = names as [string, string, string];
+    await page.getByRole('button', { name: `Move ${third} up` }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'moved' }).textContent())
+      .toBe(`${third} moved to position 1 of 3.`);
+    // Drag and drop: the (now) last one onto the first place.
+    await list
+      .getByRole('listitem')
+      .filter({ hasText: second })
+      .dragTo(list.getByRole('listitem').first());
+    const order = [second, third, first];
+    await expect.poll(() => list.getByRole('listitem').allTextContents()).toEqual(order);
+    await expect
+      .poll(async () => {
+        const me = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
+        return (me as { favorites: { name: string }[] }).favorites.map((app) => app.name);
+      })
+      .toEqual(order);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(shown).toEqual(order);
+
+    await page.reload();
+    await expect.poll(shown).toEqual(order);
+    const other = await context.newPage();
+    await other.goto(suite.portal.url);
+    await expect
+      .poll(() =>
+        other.getByRole('region', { name: 'Favorites' }).locator('article h3').allTextContents(),
+      )
+      .toEqual(order);
+    expect(watched.pageErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,564 @@
+import { sql } from 'kysely';
+import type {
+  AccessDecision,
+  AccessDecisionResult,
+  AccessRequest,
+  AccessRequestList,
+  AppAccess,
+  InboxList,
+  InboxRequest,
+} from '../../shared/api/access-schemas.js';
+import { MAX_ACCESS_NOTE, MAX_ACCESS_REASON } from '../../shared/api/access-schemas.js';
+import { hasControlCharacters } from '../../shared/catalog/app-rules.js';
+import { normalizeGroup } from '../../shared/identity/groups.js';
+import type { Actor } from '../../shared/api/admin-schemas.js';
+import type { AdminRepository, Trx } from '../admin/admin.repository.js';
+import type { Principal } from '../auth/principal.js';
+import type { SessionsRepository } from '../auth/sessions.repository.js';
+import { accessOf } from '../catalog/app-fields.js';
+import type { AppsRepository } from '../catalog/apps.repository.js';
+import { canSee } from '../catalog/visibility.js';
+import { isPostgres, type Db } from '../db/database.js';
+import { BadRequestError, HttpError, NotFoundError } from '../http/errors.js';
+import { newRecordId } from '../lib/ids.js';
+import {
+  decidedMessages,
+  expiredMessages,
+  reminderMessages,
+  requestCreatedMessages,
+  withdrawnMessages,
+} from './access-mails.js';
+import { isUniqueViolation, type AccessRequestsRepository } from './access-requests.repository.js';
+import type { AccessRequestRow } from './access-requests.table.js';
+import { approves, splitApprovers } from './approvers.js';
+import type { GroupDirectory, Outbox, OutboxMessage } from './ports.js';
+
+/** The PostgreSQL advisory lock whose holder runs one expiry pass (any fixed 64-bit number). */
+export const ACCESS_EXPIRY_LOCK_KEY = 7_364_522_031;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Who the expiry job is in the audit log. */
+const EXPIRY_ACTOR: Actor = { subject: 'access-expiry', username: 'access-expiry' };
+
+export class ForbiddenError extends HttpError {
+  constructor(message: string) {
+    super(403, 'forbidden', message);
+  }
+}
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, 'conflict', message);
+  }
+}
+
+export interface AccessLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface AccessServiceDeps {
+  db: Db;
+  requests: AccessRequestsRepository;
+  admin: AdminRepository;
+  apps: AppsRepository;
+  /** Every app's access settings by id (the catalog snapshot's). */
+  accessSettings: () => Promise<ReadonlyMap<string, AppAccess>>;
+  sessions: SessionsRepository;
+  directory: GroupDirectory | null;
+  outbox: Outbox;
+  adminRole: string;
+  publicUrl: string;
+  /** Days before the end of time-boxed access that the reminder goes out. */
+  reminderDays: number;
+  now?: () => number;
+  log: () => AccessLog;
+}
+
+const iso = (time: number) => new Date(time).toISOString();
+
+function actorOf(principal: Principal): Actor {
+  return { subject: principal.subject, username: principal.username || principal.subject };
+}
+
+/** Text a person wrote: trimmed, required (unless optional), bounded, no control characters. */
+function checkText(
+  field: string,
+  value: string | undefined,
+  max: number,
+  required: boolean,
+): string {
+  const text = (value ?? '').trim();
+  if (required && text === '') {
+    throw new BadRequestError(`The ${field} is required.`, { fields: { [field]: 'is required' } });
+  }
+  if (text.length > max) {
+    throw new BadRequestError(`The ${field} must be at most ${max} characters.`, {
+      fields: { [field]: `must be at most ${max} characters` },
+    });
+  }
+  if (hasControlCharacters(text, { multiline: true })) {
+    throw new BadRequestError(`The ${field} must be plain text (no control characters).`, {
+      fields: { [field]: 'must be plain text (no control characters)' },
+    });
+  }
+  return text;
+}
+
+export function toAccessRequest(row: AccessRequestRow): AccessRequest {
+  const request: AccessRequest = {
+    id: row.id,
+    appId: row.appId,
+    appName: row.appName,
+    status: row.status,
+    reason: row.reason,
+    created: row.created,
+    membership: row.membership,
+  };
+  if (row.decidedAt) request.decidedAt = row.decidedAt;
+  if (row.decidedByName) request.decidedBy = row.decidedByName;
+  if (row.note) request.note = row.note;
+  if (row.status === 'approved' || row.status === 'expired') request.group = row.grantGroup;
+  if (row.expiresAt) request.expiresAt = row.expiresAt;
+  return request;
+}
+
+export function toInboxRequest(row: AccessRequestRow): InboxRequest {
+  return {
+    ...toAccessRequest(row),
+    requester: { id: row.subject, name: row.name, username: row.username, email: row.email },
+    group: row.grantGroup,
+  };
+}
+
+/**
+ * Access requests (docs/access-requests.md): a signed-in person asks for a requestable app they
+ * may not use; the app's approvers decide; approving writes the membership to the identity
+ * provider (or says which group to add by hand) and makes the person's sessions refresh their
+ * identity. Every change is audited and its notifications enqueued in the same transaction.
+ */
+export function createAccessService(deps: AccessServiceDeps) {
+  const now = deps.now ?? Date.now;
+  const { requests, admin } = deps;
+  const isAdmin = (principal: Principal) => principal.roles.includes(deps.adminRole);
+
+  async function enqueue(trx: Trx, messages: readonly OutboxMessage[]) {
+    if (messages.length > 0) await deps.outbox.enqueue(trx, messages);
+  }
+
+  /** The apps whose requests `principal` decides; null: every app (an admin). */
+  async function approvedApps(principal: Principal): Promise<string[] | null> {
+    if (isAdmin(principal)) return null;
+    const settings = await deps.accessSettings();
+    return [...settings]
+      .filter(([, access]) => approves(access, principal, deps.adminRole))
+      .map(([id]) => id);
+  }
+
+  /**
+   * E-mail addresses of an app's approvers: named users and members of named groups (from the
+   * directory when there is one, else as they last signed in), admins only if nobody else has
+   * an address.
+   */
+  async function approverEmails(access: AppAccess | undefined): Promise<string[]> {
+    const emails = new Set<string>();
+    if (access) {
+      const { usernames, groups } = splitApprovers(access);
+      for (const email of await requests.emailsOfUsernames(usernames)) emails.add(email);
+      for (const group of groups) {
+        try {
+          if (deps.directory) {
+            for (const member of await deps.directory.groupMembers(group)) emails.add(member.email);
+          } else {
+            const name = normalizeGroup(group);
+            for (const user of await requests.knownUsersLike(JSON.stringify(name))) {
+              if (user.groups.map(normalizeGroup).includes(name)) emails.add(user.email);
+            }
+          }
+        } catch (error) {
+          deps.log().warn({ err: error, group }, 'access requests: approver group not readable');
+        }
+      }
+    }
+    emails.delete('');
+    if (emails.size === 0) {
+      for (const user of await requests.knownUsersLike(JSON.stringify(deps.adminRole))) {
+        if (user.roles.includes(deps.adminRole) && user.email) emails.add(user.email);
+      }
+    }
+    return [...emails].sort();
+  }
+
+  /** Approved requests whose group the person's token now carries: membership `present`. */
+  async function noteMembership(principal: Principal): Promise<void> {
+    if (!principal.subject) return;
+    const open = await requests.findUnconfirmed(principal.subject);
+    if (open.length === 0) return;
+    const groups = new Set(principal.groups.map(normalizeGroup));
+    for (const row of open) {
+      if (!groups.has(normalizeGroup(row.grantGroup))) continue;
+      const at = iso(now());
+      await admin.transaction(async (trx) => {
+        await requests.setMembership(trx, row.id, 'present', at);
+        await admin.appendAudit(
+          trx,
+          {
+            actor: actorOf(principal),
+            action: 'access-membership',
+            appId: row.appId,
+            before: { request: row.id, membership: row.membership },
+            after: { request: row.id, membership: 'present', group: row.grantGroup },
+          },
+          at,
+        );
+      });
+    }
+  }
+
+  return {
+    noteMembership,
+
+    /** Whether the person decides any requests (the header's inbox link). */
+    async isApprover(principal: Principal): Promise<boolean> {
+      const apps = await approvedApps(principal);
+      return apps === null || apps.length > 0;
+    },
+
+    async listMine(
+      principal: Principal,
+      { page, perPage }: { page: number; perPage: number },
+    ): Promise<AccessRequestList> {
+      await noteMembership(principal);
+      const { rows, total } = await requests.listBySubject(principal.subject, page, perPage);
+      return {
+        page,
+        perPage,
+        totalItems: total,
+        totalPages: Math.ceil(total / perPage),
+        items: rows.map(toAccessRequest),
+      };
+    },
+
+    async create(
+      principal: Principal,
+      body: { appId: string; reason: string },
+    ): Promise<AccessRequest> {
+      const reason = checkText('reason', body.reason, MAX_ACCESS_REASON, true);
+      const record = await deps.apps.findLiveApp(body.appId);
+      const access = record && accessOf(record);
+      const member =
+        record !== undefined &&
+        canSee(
+          { isPublic: record.isPublic === 1, associatedGroups: record.associatedGroups },
+          principal,
+        );
+      // The same 404 as for an app that does not exist: nothing about hidden apps leaks.
+      if (!record || (!member && !access?.requestable) || !access) {
+        if (record && member) throw new ConflictError('You can already use this app.');
+        throw new NotFoundError();
+      }
+      if (member) throw new ConflictError('You can already use this app.');
+      if (await requests.findOpen(record.id, principal.subject)) {
+        throw new ConflictError('You already asked for access to this app; the request is open.');
+      }
+      const at = iso(now());
+      const row: AccessRequestRow = {
+        id: newRecordId(),
+        appId: record.id,
+        appName: record.name,
+        subject: principal.subject,
+        username: principal.username,
+        name: principal.name || principal.username,
+        email: principal.email,
+        reason,
+        status: 'pending',
+        membership: 'none',
+        grantGroup: access.group,
+        created: at,
+        updated: at,
+        decidedAt: null,
+        decidedBySubject: null,
+        decidedByName: null,
+        note: null,
+        expiresAt: null,
+        remindedAt: null,
+      };
+      const emails = await approverEmails(access);
+      try {
+        await admin.transaction(async (trx) => {
+          await requests.insert(trx, row);
+          await admin.appendAudit(
+            trx,
+            {
+              actor: actorOf(principal),
+              action: 'access-request',
+              appId: row.appId,
+              before: null,
+              after: { request: row.id, status: 'pending', group: row.grantGroup },
+            },
+            at,
+          );
+          await enqueue(trx, requestCreatedMessages(row, emails, deps.publicUrl));
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new ConflictError('You already asked for access to this app; the request is open.');
+        }
+        throw error;
+      }
+      return toAccessRequest(row);
+    },
+
+    async withdraw(principal: Principal, id: string): Promise<void> {
+      const row = await requests.findById(id);
+      if (!row || row.subject !== principal.subject) throw new NotFoundError();
+      if (row.status !== 'pending') {
+        throw new ConflictError('Only an open request can be withdrawn; this one is decided.');
+      }
+      const at = iso(now());
+      await admin.transaction(async (trx) => {
+        const changed = await requests.transition(trx, id, ['pending'], {
+          status: 'withdrawn',
+          updated: at,
+        });
+        if (!changed) {
+          throw new ConflictError('Only an open request can be withdrawn; this one is decided.');
+        }
+        await admin.appendAudit(
+          trx,
+          {
+            actor: actorOf(principal),
+            action: 'access-withdraw',
+            appId: row.appId,
+            before: { request: id, status: 'pending' },
+            after: { request: id, status: 'withdrawn' },
+          },
+          at,
+        );
+        await enqueue(trx, withdrawnMessages({ ...row, status: 'withdrawn', updated: at }));
+      });
+    },
+
+    async inbox(
+      principal: Principal,
+      query: { page: number; perPage: number; status?: 'pending' | 'decided' },
+    ): Promise<InboxList> {
+      const apps = await approvedApps(principal);
+      if (apps !== null && apps.length === 0) {
+        throw new ForbiddenError('You do not approve access requests for any app.');
+      }
+      const { page, perPage } = query;
+      const { rows, total } = await requests.listForApps(
+        apps,
+        query.status ?? 'pending',
+        page,
+        perPage,
+      );
+      return {
+        page,
+        perPage,
+        totalItems: total,
+        totalPages: Math.ceil(total / perPage),
+        items: rows.map(toInboxRequest),
+      };
+    },
+
+    async decide(
+      principal: Principal,
+      id: string,
+      body: AccessDecision,
+    ): Promise<AccessDecisionResult> {
+      const note = checkText('note', body.note, MAX_ACCESS_NOTE, false);
+      const row = await requests.findById(id);
+      if (!row) throw new NotFoundError();
+      const settings = await deps.accessSettings();
+      const access = settings.get(row.appId);
+      const admins = isAdmin(principal);
+      if (!admins && !(access && approves(access, principal, deps.adminRole))) {
+        throw new ForbiddenError('You do not approve access requests for this app.');
+      }
+      if (!admins && row.subject === principal.subject) {
+        throw new ForbiddenError('You cannot decide your own request; another approver does.');
+      }
+      if (row.status !== 'pending') throw new ConflictError('This request is already decided.');
+      const approve = body.decision === 'approve';
+      const at = iso(now());
+      const days = access?.days;
+      const decided: AccessRequestRow = {
+        ...row,
+        status: approve ? 'approved' : 'declined',
+        membership: approve ? 'waiting' : 'none',
+        decidedAt: at,
+        decidedBySubject: principal.subject,
+        decidedByName: principal.name || principal.username,
+        note: note === '' ? null : note,
+        expiresAt: approve && days ? iso(now() + days * DAY_MS) : null,
+        updated: at,
+      };
+      await admin.transaction(async (trx) => {
+        const changed = await requests.transition(trx, id, ['pending'], {
+          status: decided.status,
+          membership: decided.membership,
+          decidedAt: decided.decidedAt,
+          decidedBySubject: decided.decidedBySubject,
+          decidedByName: decided.decidedByName,
+          note: decided.note,
+          expiresAt: decided.expiresAt,
+          updated: at,
+        });
+        if (!changed) throw new ConflictError('This request is already decided.');
+        await admin.appendAudit(
+          trx,
+          {
+            actor: actorOf(principal),
+            action: 'access-decision',
+            appId: row.appId,
+            before: { request: id, status: 'pending' },
+            after: {
+              request: id,
+              status: decided.status,
+              requester: row.username,
+              ...(decided.expiresAt ? { expiresAt: decided.expiresAt } : {}),
+            },
+          },
+          at,
+        );
+        await enqueue(trx, decidedMessages(decided, deps.publicUrl));
+      });
+      if (!approve) return { request: toInboxRequest(decided) };
+
+      // The membership: written by the portal with a directory, else added by hand.
+      let addByHand: string | undefined = row.grantGroup;
+      let error: string | undefined;
+      if (deps.directory) {
+        try {
+          await deps.directory.addMember(row.subject, row.grantGroup);
+          addByHand = undefined;
+          decided.membership = 'written';
+        } catch (failure) {
+          error = failure instanceof Error ? failure.message : String(failure);
+          deps
+            .log()
+            .error(
+              { err: failure, request: id, group: row.grantGroup },
+              'access requests: the membership could not be written; add it by hand',
+            );
+        }
+      }
+      await admin.transaction(async (trx) => {
+        await requests.setMembership(trx, id, decided.membership, iso(now()));
+        await admin.appendAudit(
+          trx,
+          {
+            actor: actorOf(principal),
+            action: 'access-membership',
+            appId: row.appId,
+            before: { request: id, membership: 'none' },
+            after: {
+              request: id,
+              membership: decided.membership,
+              group: row.grantGroup,
+              user: row.username,
+              ...(addByHand ? { addByHand } : {}),
+              ...(error ? { error: error.slice(0, 500) } : {}),
+            },
+          },
+          iso(now()),
+        );
+      });
+      // The person's sessions pick up the new group on their next request (refresh grant).
+      await deps.sessions.markRefreshNeeded(row.subject);
+      const result: AccessDecisionResult = { request: toInboxRequest(decided) };
+      if (addByHand) result.addByHand = addByHand;
+      return result;
+    },
+
+    /**
+     * One pass of the expiry job: reminders before the end of time-boxed access, and removal
+     * of the memberships that ended. On PostgreSQL only the instance that takes the advisory
+     * lock runs the pass (the others return at once); each request changes state at most once
+     * whatever happens (conditional updates). Returns how many expired.
+     */
+    async runExpiry(): Promise<{ expired: number; reminded: number; ran: boolean }> {
+      const time = now();
+      return admin.transaction(async (trx) => {
+        if (isPostgres(deps.db)) {
+          const { rows } = await sql<{
+            locked: boolean;
+          }>`select pg_try_advisory_xact_lock(${ACCESS_EXPIRY_LOCK_KEY}) as locked`.execute(trx);
+          if (rows[0]?.locked !== true) return { expired: 0, reminded: 0, ran: false };
+        }
+        const at = iso(time);
+        let reminded = 0;
+        const until = iso(time + deps.reminderDays * DAY_MS);
+        for (const row of await requests.findToRemind(trx, at, until)) {
+          if (!(await requests.markReminded(trx, row.id, at))) continue;
+          await enqueue(trx, reminderMessages(row, deps.publicUrl));
+          reminded += 1;
+        }
+        let expired = 0;
+        for (const row of await requests.findExpired(trx, at)) {
+          let membership = row.membership;
+          let removeByHand: string | undefined;
+          if (deps.directory) {
+            try {
+              await deps.directory.removeMember(row.subject, row.grantGroup);
+              membership = 'removed';
+            } catch (failure) {
+              // Tried again on the next pass.
+              deps
+                .log()
+                .error(
+                  { err: failure, request: row.id, group: row.grantGroup },
+                  'access requests: an expired membership could not be removed; retrying later',
+                );
+              continue;
+            }
+          } else {
+            removeByHand = row.grantGroup;
+          }
+          const changed = await requests.transition(trx, row.id, ['approved'], {
+            status: 'expired',
+            membership,
+            updated: at,
+          });
+          if (!changed) continue;
+          await admin.appendAudit(
+            trx,
+            {
+              actor: EXPIRY_ACTOR,
+              action: 'access-membership',
+              appId: row.appId,
+              before: { request: row.id, status: 'approved', membership: row.membership },
+              after: {
+                request: row.id,
+                status: 'expired',
+                membership,
+                group: row.grantGroup,
+                user: row.username,
+                ...(removeByHand ? { removeByHand } : {}),
+              },
+            },
+            at,
+          );
+          await enqueue(
+            trx,
+            expiredMessages({ ...row, status: 'expired', membership, updated: at }, deps.publicUrl),
+          );
+          if (removeByHand) {
+            deps
+              .log()
+              .warn(
+                { request: row.id, group: removeByHand },
+                'access requests: access expired; remove the membership by hand (no group directory)',
+              );
+          }
+          await deps.sessions.markRefreshNeeded(row.subject, trx);
+          expired += 1;
+        }
+        return { expired, reminded, ran: true };
+      });
+    },
+  };
+}
+
+export type AccessService = ReturnType<typeof createAccessService>;

@@ -1,0 +1,150 @@
+import type { Actor } from '../../../shared/api/admin-schemas.js';
+import type { AdminBranding } from '../../../shared/api/branding-schemas.js';
+import { checkBrandingChange } from '../../../shared/branding/branding-rules.js';
+import type {
+  BrandingRepository,
+  BrandingTexts,
+  PortalImageKind,
+} from '../../branding/branding.repository.js';
+import type { Branding } from '../../branding/branding.service.js';
+import type { PortalSection } from './branding-file.js';
+import { NotFoundError } from '../../http/errors.js';
+import { checkLogo, type SvgSanitize } from '../../files/logo-files.js';
+import type { AdminRepository } from '../admin.repository.js';
+import { invalidFields } from '../admin.service.js';
+
+const imageAudit = (kind: PortalImageKind, image?: { contentType: string; sha256: string }) =>
+  image ? { [kind]: { contentType: image.contentType, sha256: image.sha256 } } : { [kind]: null };
+
+/**
+ * Changes of the portal's branding (docs/admin.md, "Branding"): each checked, written in one
+ * transaction with its audit entry (action `branding`, what changed before and after), and
+ * the instance's kept copy dropped so its next answer and page show it.
+ */
+export function createPortalBrandingService(deps: {
+  repository: BrandingRepository;
+  branding: Branding;
+  admin: Pick<AdminRepository, 'transaction' | 'appendAudit'>;
+  clock: () => string;
+  sanitizeSvg: SvgSanitize;
+}) {
+  const { repository, branding, admin } = deps;
+
+  return {
+    view(): Promise<AdminBranding> {
+      return branding.adminView();
+    },
+
+    /** Sets texts and colour; null gives a field back to the configuration. */
+    async update(actor: Actor, body: Record<string, unknown>): Promise<AdminBranding> {
+      const { change, errors } = checkBrandingChange(body);
+      if (Object.keys(errors).length > 0) throw invalidFields(errors);
+      await admin.transaction(async (trx) => {
+        const current = await repository.read(trx);
+        const texts: BrandingTexts = { ...current.texts, ...change };
+        const changed = (Object.keys(change) as (keyof BrandingTexts)[]).filter(
+          (field) => current.texts[field] !== texts[field],
+        );
+        if (changed.length === 0) return;
+        const at = deps.clock();
+        await repository.write(trx, texts, actor, at);
+        await admin.appendAudit(
+          trx,
+          {
+            actor,
+            action: 'branding',
+            appId: null,
+            before: Object.fromEntries(changed.map((field) => [field, current.texts[field]])),
+            after: Object.fromEntries(changed.map((field) => [field, texts[field]])),
+          },
+          at,
+        );
+      });
+      branding.invalidate();
+      return branding.adminView();
+    },
+
+    /**
+     * Applies a catalog file's `portal:` section (already checked as it was read): its texts and
+     * images in one transaction, one audit entry with what changed. Nothing changed: no entry.
+     */
+    async applySection(actor: Actor, section: PortalSection): Promise<void> {
+      await admin.transaction(async (trx) => {
+        const current = await repository.read(trx);
+        const texts: BrandingTexts = { ...current.texts, ...section.change };
+        const before: Record<string, unknown> = {};
+        const after: Record<string, unknown> = {};
+        for (const field of Object.keys(section.change) as (keyof BrandingTexts)[]) {
+          if (current.texts[field] === texts[field]) continue;
+          before[field] = current.texts[field];
+          after[field] = texts[field];
+        }
+        const at = deps.clock();
+        for (const [kind, image] of Object.entries(section.images) as [
+          PortalImageKind,
+          NonNullable<PortalSection['images'][PortalImageKind]>,
+        ][]) {
+          if (current.images[kind]?.sha256 === image.sha256) continue;
+          await repository.putImage(trx, kind, image, at);
+          Object.assign(before, imageAudit(kind, current.images[kind]));
+          Object.assign(after, imageAudit(kind, image));
+        }
+        if (Object.keys(after).length === 0) return;
+        await repository.write(trx, texts, actor, at);
+        await admin.appendAudit(trx, { actor, action: 'branding', appId: null, before, after }, at);
+      });
+      branding.invalidate();
+    },
+
+    /** Replaces the logo or favicon; a bad file (400/413/415) changes nothing. */
+    async putImage(actor: Actor, kind: PortalImageKind, bytes: Buffer): Promise<AdminBranding> {
+      const image = await checkLogo(bytes, deps.sanitizeSvg);
+      await admin.transaction(async (trx) => {
+        const current = await repository.read(trx);
+        const at = deps.clock();
+        await repository.putImage(trx, kind, image, at);
+        await repository.write(trx, current.texts, actor, at);
+        await admin.appendAudit(
+          trx,
+          {
+            actor,
+            action: 'branding',
+            appId: null,
+            before: imageAudit(kind, current.images[kind]),
+            after: imageAudit(kind, image),
+          },
+          at,
+        );
+      });
+      branding.invalidate();
+      return branding.adminView();
+    },
+
+    /** Removes the logo or favicon: the built-in one shows again. 404 when there is none. */
+    async deleteImage(actor: Actor, kind: PortalImageKind): Promise<AdminBranding> {
+      await admin.transaction(async (trx) => {
+        const current = await repository.read(trx);
+        const image = current.images[kind];
+        if (!image) throw new NotFoundError(`There is no ${kind} to remove.`);
+        const at = deps.clock();
+        await repository.deleteImage(trx, kind);
+        await repository.write(trx, current.texts, actor, at);
+        await admin.appendAudit(
+          trx,
+          {
+            actor,
+            action: 'branding',
+            appId: null,
+            before: imageAudit(kind, image),
+            after: imageAudit(kind),
+          },
+          at,
+        );
+      });
+      branding.invalidate();
+      return branding.adminView();
+    },
+  };
+}
+
+export type PortalBrandingService = ReturnType<typeof createPortalBrandingService>;

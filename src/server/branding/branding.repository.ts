@@ -1,0 +1,130 @@
+import type { Transaction } from 'kysely';
+import type { Actor } from '../../shared/api/admin-schemas.js';
+import type { BrandingField } from '../../shared/branding/branding-rules.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import type { PortalBrandingRow, PortalImageRow } from './branding.tables.js';
+
+type Q = Db | Transaction<Database>;
+
+/** The portal's images. */
+export const PORTAL_IMAGE_KINDS = ['logo', 'favicon'] as const;
+export type PortalImageKind = (typeof PORTAL_IMAGE_KINDS)[number];
+
+export const BRANDING_ROW_ID = 'portal';
+
+export type BrandingTexts = Record<BrandingField, string | null>;
+
+export const NO_TEXTS: BrandingTexts = {
+  title: null,
+  subtitle: null,
+  footer: null,
+  footerLink: null,
+  accentColor: null,
+};
+
+/** What the read side needs of the branding: the row and the images' hashes, no bytes. */
+export interface BrandingRecord {
+  texts: BrandingTexts;
+  version: number;
+  updated: string | null;
+  updatedBy: string | null;
+  images: Partial<Record<PortalImageKind, { contentType: string; sha256: string }>>;
+}
+
+/** Data access of the portal's branding: the only place its SQL lives. */
+export function createBrandingRepository(db: Db) {
+  return {
+    async read(q: Q = db): Promise<BrandingRecord> {
+      const [row, images] = await Promise.all([
+        q
+          .selectFrom('portalBranding')
+          .selectAll()
+          .where('id', '=', BRANDING_ROW_ID)
+          .executeTakeFirst(),
+        q.selectFrom('portalImages').select(['kind', 'contentType', 'sha256']).execute(),
+      ]);
+      const record: BrandingRecord = {
+        texts: row ? textsOf(row) : { ...NO_TEXTS },
+        version: row?.version ?? 0,
+        updated: row?.updated ?? null,
+        updatedBy: row?.updatedByUsername ?? null,
+        images: {},
+      };
+      for (const image of images) {
+        if ((PORTAL_IMAGE_KINDS as readonly string[]).includes(image.kind)) {
+          record.images[image.kind as PortalImageKind] = {
+            contentType: image.contentType,
+            sha256: image.sha256,
+          };
+        }
+      }
+      return record;
+    },
+
+    async image(kind: PortalImageKind, q: Q = db): Promise<PortalImageRow | undefined> {
+      return q.selectFrom('portalImages').selectAll().where('kind', '=', kind).executeTakeFirst();
+    },
+
+    /** Writes the texts and moves the version on (every change, images too, calls it). */
+    async write(trx: Q, texts: BrandingTexts, actor: Actor, at: string): Promise<void> {
+      const current = await trx
+        .selectFrom('portalBranding')
+        .select('version')
+        .where('id', '=', BRANDING_ROW_ID)
+        .executeTakeFirst();
+      const stamp = {
+        updated: at,
+        updatedBySubject: actor.subject,
+        updatedByUsername: actor.username,
+      };
+      if (current) {
+        await trx
+          .updateTable('portalBranding')
+          .set({ ...texts, ...stamp, version: current.version + 1 })
+          .where('id', '=', BRANDING_ROW_ID)
+          .execute();
+      } else {
+        await trx
+          .insertInto('portalBranding')
+          .values({ id: BRANDING_ROW_ID, ...texts, ...stamp, version: 1 })
+          .execute();
+      }
+    },
+
+    async putImage(
+      trx: Q,
+      kind: PortalImageKind,
+      image: { contentType: string; bytes: Buffer; sha256: string },
+      at: string,
+    ): Promise<void> {
+      await trx.deleteFrom('portalImages').where('kind', '=', kind).execute();
+      await trx
+        .insertInto('portalImages')
+        .values({
+          kind,
+          contentType: image.contentType,
+          bytes: image.bytes,
+          sha256: image.sha256,
+          updated: at,
+        })
+        .execute();
+    },
+
+    async deleteImage(trx: Q, kind: PortalImageKind): Promise<void> {
+      await trx.deleteFrom('portalImages').where('kind', '=', kind).execute();
+    },
+  };
+}
+
+function textsOf(row: PortalBrandingRow): BrandingTexts {
+  return {
+    title: row.title,
+    subtitle: row.subtitle,
+    footer: row.footer,
+    footerLink: row.footerLink,
+    accentColor: row.accentColor,
+  };
+}
+
+export type BrandingRepository = ReturnType<typeof createBrandingRepository>;

@@ -1,0 +1,181 @@
+import type { AdminBranding } from '../../shared/api/branding-schemas.js';
+import type { PortalInfo } from '../../shared/api/schemas.js';
+import { accentPlan, describeAdjustments, HEX_COLOR } from '../../shared/branding/contrast.js';
+import { IMAGE_TYPES, imageTypeOf } from '../lib/image-types.js';
+import type {
+  BrandingRecord,
+  BrandingRepository,
+  BrandingTexts,
+  PortalImageKind,
+} from './branding.repository.js';
+
+/** The configuration's texts (PORTAL_TITLE, ...): what the portal shows until admins set more. */
+export interface BrandingDefaults {
+  title: string;
+  subtitle: string;
+  footer: string;
+  footerLink?: string;
+  accentColor?: string;
+}
+
+/** How long an instance trusts its copy of the branding row before reading it again. */
+export const BRANDING_TTL_MS = 1000;
+
+/** The branding as a whole, for code that builds on it (the web app manifest, the page). */
+export interface CurrentBranding {
+  title: string;
+  subtitle: string;
+  footer: string;
+  footerLink: string;
+  /** `#rrggbb`, or '' for the themes' own colours. */
+  accentColor: string;
+  /** The accent as each theme uses it (decision 0028); null without an accent. */
+  accent: ReturnType<typeof accentPlan> | null;
+  logo: { contentType: string; bytes: Buffer; sha256: string; url: string } | null;
+  favicon: { contentType: string; sha256: string; url: string } | null;
+  /** Grows with every change. */
+  version: number;
+}
+
+/** The file name an image is served under: changes with the content, so caches never go stale. */
+export function imageFileName(
+  kind: PortalImageKind,
+  image: { contentType: string; sha256: string },
+) {
+  const type = imageTypeOf(image.contentType);
+  return `${kind}-${image.sha256.slice(0, 12)}${type ? IMAGE_TYPES[type] : ''}`;
+}
+
+export function imageUrl(kind: PortalImageKind, image: { contentType: string; sha256: string }) {
+  return `/api/portal/${kind}/${imageFileName(kind, image)}`;
+}
+
+function effective(texts: BrandingTexts, defaults: BrandingDefaults) {
+  const accentColor = texts.accentColor ?? defaults.accentColor ?? '';
+  return {
+    title: texts.title ?? defaults.title,
+    subtitle: texts.subtitle ?? defaults.subtitle,
+    footer: texts.footer ?? defaults.footer,
+    footerLink: texts.footerLink ?? defaults.footerLink ?? '',
+    accentColor: HEX_COLOR.test(accentColor) ? accentColor : '',
+  };
+}
+
+/**
+ * The read side of the portal's branding: the configuration's defaults with what admins set over
+ * them. Each instance keeps the row (never the images' bytes) for at most a second, so a change
+ * made through any instance is served by all of them within a second; the instance that made it
+ * drops its copy at once (`invalidate`).
+ */
+export function createBranding(deps: {
+  repository: BrandingRepository;
+  defaults: BrandingDefaults;
+  signInAvailable: boolean;
+  ttlMs?: number;
+  now?: () => number;
+}) {
+  const now = deps.now ?? Date.now;
+  const ttl = deps.ttlMs ?? BRANDING_TTL_MS;
+  let cached: { at: number; record: Promise<BrandingRecord> } | undefined;
+  let info: { key: string; value: PortalInfo } | undefined;
+
+  function record(): Promise<BrandingRecord> {
+    if (cached && now() - cached.at < ttl) return cached.record;
+    const read = deps.repository.read();
+    const entry = { at: now(), record: read };
+    cached = entry;
+    read.catch(() => {
+      if (cached === entry) cached = undefined;
+    });
+    return read;
+  }
+
+  function infoOf(current: BrandingRecord): PortalInfo {
+    const key = JSON.stringify(current);
+    // The same object while nothing changed: the page service keys its pages by it.
+    if (info?.key === key) return info.value;
+    const { logo, favicon } = current.images;
+    const value: PortalInfo = {
+      ...effective(current.texts, deps.defaults),
+      logoUrl: logo ? imageUrl('logo', logo) : null,
+      faviconUrl: favicon ? imageUrl('favicon', favicon) : null,
+      version: current.version,
+      signInAvailable: deps.signInAvailable,
+    };
+    info = { key, value };
+    return value;
+  }
+
+  return {
+    /** GET /api/portal's answer. */
+    async info(): Promise<PortalInfo> {
+      return infoOf(await record());
+    },
+
+    /** Forgets the kept row: the next read sees a change this instance just made. */
+    invalidate(): void {
+      cached = undefined;
+    },
+
+    /** The stored image of `kind`, with its bytes, or undefined. */
+    async image(kind: PortalImageKind) {
+      return deps.repository.image(kind);
+    },
+
+    /**
+     * The current branding with the logo's bytes: for the web app manifest (its name, colours
+     * and icons) and anything else built from the branding.
+     */
+    async current(): Promise<CurrentBranding> {
+      const current = await record();
+      const texts = effective(current.texts, deps.defaults);
+      const logoRow = current.images.logo ? await deps.repository.image('logo') : undefined;
+      const favicon = current.images.favicon;
+      return {
+        ...texts,
+        accent: texts.accentColor ? accentPlan(texts.accentColor) : null,
+        logo: logoRow
+          ? {
+              contentType: logoRow.contentType,
+              bytes: logoRow.bytes,
+              sha256: logoRow.sha256,
+              url: imageUrl('logo', logoRow),
+            }
+          : null,
+        favicon: favicon ? { ...favicon, url: imageUrl('favicon', favicon) } : null,
+        version: current.version,
+      };
+    },
+
+    /** The admin console's view: what is set, what the configuration gives, what was adjusted. */
+    async adminView(): Promise<AdminBranding> {
+      const current = await deps.repository.read();
+      const portal = infoOf(current);
+      const accentColor = portal.accentColor ?? '';
+      const plan = accentColor ? accentPlan(accentColor) : null;
+      const strip = (accent: ReturnType<typeof accentPlan>['light']) => {
+        const { theme: _theme, ...rest } = accent;
+        void _theme;
+        return rest;
+      };
+      return {
+        portal,
+        set: { ...current.texts },
+        defaults: {
+          title: deps.defaults.title,
+          subtitle: deps.defaults.subtitle,
+          footer: deps.defaults.footer,
+          footerLink: deps.defaults.footerLink ?? '',
+          accentColor: deps.defaults.accentColor ?? '',
+        },
+        accent: plan ? { light: strip(plan.light), dark: strip(plan.dark) } : null,
+        notes: accentColor ? describeAdjustments(accentColor) : [],
+        version: current.version,
+        updated: current.updated,
+        updatedBy: current.updatedBy,
+      };
+    },
+  };
+}
+
+export type Branding = ReturnType<typeof createBranding>;

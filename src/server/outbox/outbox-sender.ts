@@ -1,0 +1,239 @@
+import { isPostgres, type Db } from '../db/database.js';
+import type { Mailer } from './mailer.js';
+import type { OutboxLeadership } from './outbox-leader.js';
+import { InvalidMessageError, messageOf } from './outbox.js';
+import type { OutboxRow } from './outbox.table.js';
+import type { WebhookSender } from './webhook.js';
+
+export interface OutboxSenderOptions {
+  db: Db;
+  /** Null when `SMTP_URL` is unset: mail is marked `skipped`. */
+  mailer: Mailer | null;
+  /** Null when `ACCESS_WEBHOOK_URL` is unset: webhook messages are marked `skipped`. */
+  webhook: WebhookSender | null;
+  /** PostgreSQL: only the holder of the outbox lock sends. Absent (SQLite): this process sends. */
+  leadership?: OutboxLeadership;
+  /** Attempts before a message is marked `failed` (admins see it, and may retry it). */
+  maxAttempts?: number;
+  /** Wait after the first failure; doubled after each further one, up to `maxDelayMs`. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How long a sender owns the messages it claimed; a crashed sender's claim runs out then. */
+  claimMs?: number;
+  batchSize?: number;
+  intervalMs?: number;
+  /** How long stop() waits for the delivery under way. */
+  stopWaitMs?: number;
+  /** Texts never written to `lastError` or the log (SMTP password, webhook secret and URL). */
+  secrets?: readonly string[];
+  now?: () => number;
+  log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
+}
+
+export interface SendReport {
+  sent: number;
+  retried: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface OutboxSender {
+  /** One pass: claims the due messages and delivers them. */
+  runOnce(): Promise<SendReport>;
+  /** Runs a pass every `intervalMs` until stop(). */
+  start(): void;
+  /** Stops the passes, waits for the one under way, closes the SMTP connection and the lock. */
+  stop(): Promise<void>;
+}
+
+export const DEFAULTS = {
+  maxAttempts: 8,
+  baseDelayMs: 60_000,
+  maxDelayMs: 3_600_000,
+  claimMs: 300_000,
+  batchSize: 20,
+  intervalMs: 5_000,
+  stopWaitMs: 5_000,
+};
+
+/** The wait before attempt `attempts + 1`: base·2^(attempts−1), capped, with ±10% jitter. */
+export function backoffMs(
+  attempts: number,
+  base: number,
+  cap: number,
+  random = Math.random,
+): number {
+  const plain = Math.min(cap, base * 2 ** Math.max(0, attempts - 1));
+  return Math.round(plain * (0.9 + 0.2 * random()));
+}
+
+/** An error's message fit to store and show: no secrets, no credentials in URLs, one short line. */
+export function safeError(error: unknown, secrets: readonly string[] = []): string {
+  let text = error instanceof Error ? error.message : String(error);
+  for (const secret of secrets) {
+    if (secret.length >= 4) text = text.split(secret).join('***');
+  }
+  text = text.replace(/\/\/[^/@\s]*@/g, '//***@').replace(/[\r\n\t]+/g, ' ');
+  return text.length > 500 ? `${text.slice(0, 497)}...` : text;
+}
+
+/**
+ * Sends the outbox (docs/decisions/0032-keycloak-admin-and-outbox.md). A pass claims due
+ * messages in one transaction (`FOR UPDATE SKIP LOCKED` on PostgreSQL, so two senders never get
+ * the same row; SQLite has one writer), counting the attempt; each message is then delivered and
+ * marked `sent` at once. A failure schedules the next attempt with back-off, or marks the message
+ * `failed` after `maxAttempts`. A crash between the delivery and its mark is the one way a message
+ * goes out twice (at-least-once): its claim runs out and it is sent again.
+ */
+export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
+  const settings = { ...DEFAULTS, ...definedOnly(options) };
+  const now = options.now ?? Date.now;
+  const { db } = options;
+  const secrets = options.secrets ?? [];
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<SendReport> | undefined;
+  let stopped = false;
+
+  async function claim(): Promise<{ rows: OutboxRow[]; until: number }> {
+    const at = now();
+    const until = at + settings.claimMs;
+    const rows = await db.transaction().execute(async (trx) => {
+      let due = trx
+        .selectFrom('outbox')
+        .select('id')
+        .where('state', '=', 'pending')
+        .where('nextAttemptAt', '<=', at)
+        .where((eb) => eb.or([eb('claimedUntil', 'is', null), eb('claimedUntil', '<=', at)]))
+        .orderBy('nextAttemptAt')
+        .orderBy('createdAt')
+        .limit(settings.batchSize);
+      if (isPostgres(trx)) due = due.forUpdate().skipLocked();
+      const ids = (await due.execute()).map((row) => row.id);
+      if (ids.length === 0) return [];
+      return trx
+        .updateTable('outbox')
+        .set((eb) => ({ claimedUntil: until, attempts: eb('attempts', '+', 1) }))
+        .where('id', 'in', ids)
+        .returningAll()
+        .execute();
+    });
+    return { rows, until };
+  }
+
+  /** Updates a message this sender still owns (its claim has not been taken over). */
+  async function settle(
+    row: OutboxRow,
+    until: number,
+    values: Partial<Omit<OutboxRow, 'id' | 'createdAt'>>,
+  ) {
+    await db
+      .updateTable('outbox')
+      .set({ ...values, claimedUntil: null })
+      .where('id', '=', row.id)
+      .where('claimedUntil', '=', until)
+      .execute();
+  }
+
+  async function deliver(row: OutboxRow): Promise<'sent' | 'skipped'> {
+    const message = messageOf(row);
+    if (message.kind === 'mail') {
+      if (!options.mailer) return 'skipped';
+      await options.mailer.send(message);
+      return 'sent';
+    }
+    if (message.kind === 'webhook') {
+      if (!options.webhook) return 'skipped';
+      await options.webhook.send(message, { id: row.id, createdAt: row.createdAt });
+      return 'sent';
+    }
+    throw new InvalidMessageError(`unknown message kind: ${JSON.stringify(row.kind)}`);
+  }
+
+  async function pass(): Promise<SendReport> {
+    const report: SendReport = { sent: 0, retried: 0, failed: 0, skipped: 0 };
+    if (options.leadership && !(await options.leadership.check())) return report;
+    const { rows, until } = await claim();
+    for (const row of rows) {
+      if (stopped) break;
+      try {
+        const outcome = await deliver(row);
+        await settle(row, until, {
+          state: outcome,
+          sentAt: outcome === 'sent' ? now() : null,
+          lastError: outcome === 'skipped' ? `not configured: ${row.kind}` : '',
+        });
+        report[outcome] += 1;
+      } catch (error) {
+        const lastError = safeError(error, secrets);
+        const permanent = error instanceof InvalidMessageError || error instanceof SyntaxError;
+        if (permanent || row.attempts >= settings.maxAttempts) {
+          await settle(row, until, { state: 'failed', lastError });
+          report.failed += 1;
+          options.log?.warn(
+            { id: row.id, kind: row.kind, attempts: row.attempts, error: lastError },
+            'outbox message failed for good',
+          );
+        } else {
+          const wait = backoffMs(row.attempts, settings.baseDelayMs, settings.maxDelayMs);
+          await settle(row, until, { lastError, nextAttemptAt: now() + wait });
+          report.retried += 1;
+          options.log?.info(
+            {
+              id: row.id,
+              kind: row.kind,
+              attempts: row.attempts,
+              retryInMs: wait,
+              error: lastError,
+            },
+            'outbox message will be retried',
+          );
+        }
+      }
+    }
+    return report;
+  }
+
+  function runOnce(): Promise<SendReport> {
+    // One pass at a time in this process.
+    running ??= pass().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (timer || stopped) return;
+      timer = setInterval(() => {
+        runOnce().catch((error: unknown) => {
+          options.log?.warn({ error: safeError(error, secrets) }, 'outbox pass failed');
+        });
+      }, settings.intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      // The message being delivered finishes, within a bound: a later one stays claimed and is
+      // sent again once its claim runs out (the at-least-once edge).
+      if (running) {
+        let timer: NodeJS.Timeout | undefined;
+        const bound = new Promise((resolve) => (timer = setTimeout(resolve, settings.stopWaitMs)));
+        await Promise.race([running.catch(() => undefined), bound]);
+        clearTimeout(timer);
+      }
+      options.mailer?.close();
+      await options.leadership?.stop();
+    },
+  };
+}
+
+function definedOnly(options: OutboxSenderOptions): Partial<typeof DEFAULTS> {
+  const picked: Partial<typeof DEFAULTS> = {};
+  for (const key of Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[]) {
+    if (options[key] !== undefined) picked[key] = options[key];
+  }
+  return picked;
+}

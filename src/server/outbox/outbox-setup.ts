@@ -1,0 +1,42 @@
+import type { Config } from '../config/config.js';
+import type { Db } from '../db/database.js';
+import { createMailer } from './mailer.js';
+import { createOutboxLeadership } from './outbox-leader.js';
+import {
+  createOutboxSender,
+  type OutboxSender,
+  type OutboxSenderOptions,
+} from './outbox-sender.js';
+import { createWebhookSender } from './webhook.js';
+
+/**
+ * The outbox sender as the configuration asks: mail when `SMTP_URL` is set, the webhook when
+ * `ACCESS_WEBHOOK_URL` is set (otherwise such messages are marked skipped); on PostgreSQL only
+ * the holder of the outbox lock sends (`postgresUrl`), on SQLite this one process does.
+ */
+export function createOutboxSenderFromConfig(
+  config: Pick<Config, 'mail' | 'accessWebhook'>,
+  deps: { db: Db; postgresUrl?: string; log?: OutboxSenderOptions['log'] },
+): OutboxSender {
+  const { mail, accessWebhook } = config;
+  const secrets: string[] = [];
+  if (mail) {
+    const { password } = new URL(mail.smtpUrl);
+    if (password) secrets.push(password, decodeURIComponent(password));
+  }
+  if (accessWebhook) secrets.push(accessWebhook.url, accessWebhook.secret ?? '');
+  return createOutboxSender({
+    db: deps.db,
+    mailer:
+      mail && mail.from !== undefined
+        ? createMailer({ smtpUrl: mail.smtpUrl, from: mail.from })
+        : null,
+    webhook:
+      accessWebhook && accessWebhook.secret !== undefined
+        ? createWebhookSender({ url: accessWebhook.url, secret: accessWebhook.secret })
+        : null,
+    leadership: deps.postgresUrl ? createOutboxLeadership(deps.postgresUrl) : undefined,
+    secrets,
+    log: deps.log,
+  });
+}

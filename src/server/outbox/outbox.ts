@@ -1,0 +1,182 @@
+import type { Kysely, Transaction } from 'kysely';
+import { newRecordId } from '../lib/ids.js';
+import type { Database } from '../db/schema.js';
+import type { Delivery, DeliveryList } from '../../shared/api/outbox-schemas.js';
+import type { OutboxRow, OutboxState } from './outbox.table.js';
+
+/**
+ * A message to deliver. The access requests declare the same type in their ports
+ * (src/server/access/ports.ts); this layer is below theirs, so the two meet structurally.
+ */
+export type OutboxMessage =
+  | { kind: 'mail'; to: string[]; subject: string; text: string; html: string }
+  | { kind: 'webhook'; event: string; payload: Record<string, unknown> };
+
+export type MailMessage = Extract<OutboxMessage, { kind: 'mail' }>;
+export type WebhookMessage = Extract<OutboxMessage, { kind: 'webhook' }>;
+
+/** Messages written in the same transaction as the change that causes them; sent later by one instance. */
+export interface Outbox {
+  enqueue(
+    db: Kysely<Database> | Transaction<Database>,
+    messages: readonly OutboxMessage[],
+  ): Promise<void>;
+}
+
+/** A message that cannot be delivered as written (a bad address, a subject with a line break). */
+export class InvalidMessageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidMessageError';
+  }
+}
+
+/**
+ * The outbox's write side: rows in the caller's transaction (or database), due at once. The
+ * message is checked here too, so that a caller's mistake fails its own transaction instead of
+ * a delivery much later.
+ */
+export function createOutbox(options: { now?: () => number } = {}): Outbox {
+  const now = options.now ?? Date.now;
+  return {
+    async enqueue(db, messages) {
+      if (messages.length === 0) return;
+      const at = now();
+      const rows = messages.map((message) => {
+        checkMessage(message);
+        const { kind, ...rest } = message;
+        return {
+          id: newRecordId(),
+          kind,
+          payload: JSON.stringify(rest),
+          state: 'pending' as const,
+          attempts: 0,
+          nextAttemptAt: at,
+          createdAt: at,
+        };
+      });
+      await db.insertInto('outbox').values(rows).execute();
+    },
+  };
+}
+
+/** An e-mail address as the outbox accepts it: one plain `local@domain`, nothing a header could hide. */
+const ADDRESS =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export function isMailAddress(value: string): boolean {
+  return value.length <= 254 && ADDRESS.test(value);
+}
+
+/** Throws InvalidMessageError for a message no transport could deliver safely. */
+export function checkMessage(message: OutboxMessage): void {
+  if (message.kind === 'mail') {
+    if (message.to.length === 0)
+      throw new InvalidMessageError('a mail needs at least one recipient');
+    const bad = message.to.find((address) => !isMailAddress(address));
+    if (bad !== undefined) {
+      throw new InvalidMessageError(`not a plain e-mail address: ${JSON.stringify(bad)}`);
+    }
+    if (/[\r\n]/.test(message.subject)) {
+      throw new InvalidMessageError('a mail subject must not contain a line break');
+    }
+    if (message.subject.trim() === '') throw new InvalidMessageError('a mail needs a subject');
+    return;
+  }
+  if (message.kind === 'webhook') {
+    if (!/^[a-z][a-z0-9_.-]{0,99}$/.test(message.event)) {
+      throw new InvalidMessageError(`not an event name: ${JSON.stringify(message.event)}`);
+    }
+    return;
+  }
+  throw new InvalidMessageError(
+    `unknown message kind: ${JSON.stringify((message as { kind: unknown }).kind)}`,
+  );
+}
+
+/** The message a row holds. */
+export function messageOf(row: Pick<OutboxRow, 'kind' | 'payload'>): OutboxMessage {
+  return { kind: row.kind, ...(JSON.parse(row.payload) as object) } as OutboxMessage;
+}
+
+/** One delivery as admins see it: what, to whom, and how it went (never the body). */
+export type { Delivery };
+
+export function deliveryOf(row: OutboxRow): Delivery {
+  let to: string[] = [];
+  let summary = '';
+  try {
+    const message = messageOf(row);
+    if (message.kind === 'mail') {
+      to = message.to;
+      summary = message.subject;
+    } else {
+      summary = message.event;
+    }
+  } catch {
+    summary = '(unreadable)';
+  }
+  return {
+    id: row.id,
+    kind: row.kind === 'webhook' ? 'webhook' : 'mail',
+    to,
+    summary,
+    state: row.state,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: new Date(row.createdAt).toISOString(),
+    nextAttemptAt: row.state === 'pending' ? new Date(row.nextAttemptAt).toISOString() : null,
+    sentAt: row.sentAt === null ? null : new Date(row.sentAt).toISOString(),
+  };
+}
+
+/** The admins' side of the outbox: the deliveries, newest first, and a retry of a failed one. */
+export interface OutboxAdmin {
+  list(query: { state?: OutboxState; page: number; perPage: number }): Promise<DeliveryList>;
+  /** Puts a failed (or skipped) message back in the queue, due now; undefined when unknown. */
+  retry(id: string): Promise<Delivery | 'not-retryable' | undefined>;
+}
+
+export function createOutboxAdmin(
+  db: Kysely<Database>,
+  options: { now?: () => number } = {},
+): OutboxAdmin {
+  const now = options.now ?? Date.now;
+  return {
+    async list({ state, page, perPage }) {
+      let count = db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n'));
+      let rows = db.selectFrom('outbox').selectAll();
+      if (state !== undefined) {
+        count = count.where('state', '=', state);
+        rows = rows.where('state', '=', state);
+      }
+      const total = Number((await count.executeTakeFirstOrThrow()).n);
+      const items = await rows
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute();
+      return {
+        page,
+        perPage,
+        totalItems: total,
+        totalPages: Math.ceil(total / perPage),
+        items: items.map(deliveryOf),
+      };
+    },
+    async retry(id) {
+      const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      if (row.state !== 'failed' && row.state !== 'skipped') return 'not-retryable';
+      const updated = await db
+        .updateTable('outbox')
+        .set({ state: 'pending', attempts: 0, nextAttemptAt: now(), claimedUntil: null })
+        .where('id', '=', id)
+        .where('state', 'in', ['failed', 'skipped'])
+        .returningAll()
+        .executeTakeFirst();
+      return updated ? deliveryOf(updated) : 'not-retryable';
+    },
+  };
+}

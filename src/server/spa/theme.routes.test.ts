@@ -1,0 +1,183 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// The real renderer (what dist/ssr is built from), as in page.routes.test.ts.
+// eslint-disable-next-line no-restricted-imports
+import { render } from '../../web/entry-server.js';
+import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
+
+const PORTAL = 'http://portal.test';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head><title>App Portal</title></head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+let ctx: TestContext;
+let webRoot: string;
+
+beforeEach(async () => {
+  webRoot = mkdtempSync(join(tmpdir(), 'theme-routes-'));
+  writeFileSync(join(webRoot, 'index.html'), TEMPLATE);
+  ctx = await createTestContext({
+    apps: [{ id: 'galaxy', isPublic: true, name: 'Galaxy' }],
+    env: { PUBLIC_URL: PORTAL },
+    deps: { webRoot, renderPage: render },
+  });
+});
+
+afterEach(async () => {
+  await ctx.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0];
+const withTheme = (value: string) => ({ cookie: `theme=${value}` });
+
+describe('the chosen theme on the server-rendered pages', () => {
+  it('puts the chosen theme on <html> of the home page, so the first paint has it', async () => {
+    const dark = await ctx.app.inject({ url: '/', headers: withTheme('dark') });
+    expect(htmlTag(dark.body)).toBe('<html data-theme="dark" lang="en">');
+    const light = await ctx.app.inject({ url: '/', headers: withTheme('light') });
+    expect(htmlTag(light.body)).toBe('<html data-theme="light" lang="en">');
+  });
+
+  it('names no theme without a choice, for "system" and for values it does not know', async () => {
+    for (const headers of [
+      {},
+      withTheme('system'),
+      withTheme('synthwave'),
+      withTheme('dark%22%20onload%3D%22x'),
+      withTheme('"dark"'),
+    ]) {
+      const response = await ctx.app.inject({ url: '/', headers });
+      expect(response.statusCode).toBe(200);
+      expect(htmlTag(response.body)).toBe('<html lang="en">');
+    }
+  });
+
+  it('keeps one cached public page per theme: own ETags, 304 only for the same theme', async () => {
+    const none = await ctx.app.inject({ url: '/' });
+    const dark = await ctx.app.inject({ url: '/', headers: withTheme('dark') });
+    expect(none.headers.vary).toMatch(/cookie/i);
+    expect(dark.headers.vary).toMatch(/cookie/i);
+    expect(dark.headers.etag).not.toBe(none.headers.etag);
+
+    const again = await ctx.app.inject({
+      url: '/',
+      headers: { ...withTheme('dark'), 'if-none-match': String(dark.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    // A page cached for another theme is not the one this visitor should see.
+    const switched = await ctx.app.inject({
+      url: '/',
+      headers: { ...withTheme('light'), 'if-none-match': String(dark.headers.etag) },
+    });
+    expect(switched.statusCode).toBe(200);
+    expect(htmlTag(switched.body)).toBe('<html data-theme="light" lang="en">');
+    // And the page without a choice is still the one without a theme.
+    const plain = await ctx.app.inject({ url: '/' });
+    expect(htmlTag(plain.body)).toBe('<html lang="en">');
+    expect(plain.headers.etag).toBe(none.headers.etag);
+  });
+
+  it("renders a signed-in user's page in their theme", async () => {
+    const token = await ctx.issuer.tokenFor('alice', []);
+    const response = await ctx.app.inject({
+      url: '/',
+      headers: { ...bearer(token), ...withTheme('dark') },
+    });
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(htmlTag(response.body)).toBe('<html data-theme="dark" lang="en">');
+  });
+
+  it('themes the shell of /admin and the 404 page too, varying on the cookie', async () => {
+    const admin = await ctx.app.inject({ url: '/admin', headers: withTheme('dark') });
+    expect(htmlTag(admin.body)).toBe('<html data-theme="dark" lang="en">');
+    expect(admin.headers.vary).toMatch(/cookie/i);
+    const plainAdmin = await ctx.app.inject({ url: '/admin' });
+    expect(htmlTag(plainAdmin.body)).toBe('<html lang="en">');
+
+    const missing = await ctx.app.inject({ url: '/no-such-page', headers: withTheme('light') });
+    expect(missing.statusCode).toBe(404);
+    expect(htmlTag(missing.body)).toBe('<html data-theme="light" lang="en">');
+    expect(missing.headers.vary).toMatch(/cookie/i);
+  });
+
+  it('themes the sign-in problem pages', async () => {
+    const response = await ctx.app.inject({
+      url: '/auth/login',
+      headers: { ...withTheme('dark'), accept: 'text/html' },
+    });
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(htmlTag(response.body)).toBe('<html lang="en" data-theme="dark">');
+    const plain = await ctx.app.inject({ url: '/auth/login', headers: { accept: 'text/html' } });
+    expect(htmlTag(plain.body)).toBe('<html lang="en">');
+    // Both themes are in its stylesheet: the system's dark unless light was chosen.
+    expect(plain.body).toContain(
+      '@media (prefers-color-scheme:dark){:root:not([data-theme=light])',
+    );
+  });
+});
+
+describe('POST /theme (the theme menu without JavaScript)', () => {
+  const form = (body: string, headers: Record<string, string> = { origin: PORTAL }) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/theme',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: body,
+    });
+
+  it('sets a long-lived, script-readable, Lax cookie and goes back to the page', async () => {
+    const response = await form('theme=dark&returnTo=%2F%3Fq%3Dgalaxy');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/?q=galaxy');
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(/^theme=dark;/);
+    expect(cookie).toContain('Max-Age=31536000');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).not.toMatch(/HttpOnly/i);
+
+    const system = await form('theme=system');
+    expect(system.statusCode).toBe(303);
+    expect(system.headers.location).toBe('/');
+    expect(String(system.headers['set-cookie'])).toMatch(/^theme=system;/);
+  });
+
+  it('never redirects off the portal', async () => {
+    for (const target of ['https://evil.example/', '//evil.example/', '/\\evil.example', 'x']) {
+      const response = await form(`theme=light&returnTo=${encodeURIComponent(target)}`);
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/');
+    }
+  });
+
+  it('refuses an unknown theme with a clear error and sets nothing', async () => {
+    for (const body of ['theme=synthwave', '', 'returnTo=%2F']) {
+      const response = await form(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: 400 });
+      expect(response.json<{ message: string }>().message).toContain('system, light, dark');
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('refuses requests from other sites and sets nothing', async () => {
+    for (const headers of [
+      { origin: 'https://evil.example' } as Record<string, string>,
+      { 'sec-fetch-site': 'cross-site' },
+      {},
+    ]) {
+      const response = await form('theme=dark', headers);
+      expect(response.statusCode).toBe(403);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+  });
+});

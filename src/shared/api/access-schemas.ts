@@ -1,0 +1,274 @@
+/**
+ * The wire types of access requests (docs/access-requests.md): an app's `access` settings as
+ * the catalog file and the admin API carry them, what a locked card may say, and the request
+ * routes under /api/access-requests. Shared by the server (validation, OpenAPI) and the SPA
+ * (types only).
+ */
+import { Type, type Static } from 'typebox';
+import { pageSchema, PAGE_QUERY, type Page } from './list-schemas.js';
+import { AppSchema, type App } from './schemas.js';
+
+/** Longest reason a requester may write, and longest note an approver may add. */
+export const MAX_ACCESS_REASON = 1000;
+export const MAX_ACCESS_NOTE = 1000;
+/** Longest time-boxed access, in days (ten years). */
+export const MAX_ACCESS_DAYS = 3650;
+/** How many approvers one app may name. */
+export const MAX_APPROVERS = 50;
+/** The prefix that makes an approver a group: `group:/imaging-leads`. */
+export const APPROVER_GROUP_PREFIX = 'group:';
+
+/**
+ * An app's access settings: one optional object per app in the catalog file and the admin API.
+ * Absent (or `requestable: false`) means what it always meant: people outside the app's groups
+ * never see it.
+ */
+export const AppAccessSchema = Type.Object(
+  {
+    requestable: Type.Boolean({
+      description: 'Whether signed-in people outside the app’s groups see it as a locked card.',
+    }),
+    group: Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: 'The group that grants the app, e.g. `/imaging`; approving adds the user to it.',
+    }),
+    approvers: Type.Array(Type.String({ minLength: 1, maxLength: 255 }), {
+      maxItems: MAX_APPROVERS,
+      description:
+        'Who decides besides admins: usernames, or `group:` followed by a group path ' +
+        '(`group:/imaging-leads`).',
+    }),
+    showGroup: Type.Optional(
+      Type.Boolean({
+        description: 'Whether the locked card names the granting group and the approvers.',
+      }),
+    ),
+    days: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_ACCESS_DAYS,
+        description: 'Time-boxed access: the membership is removed this many days after approval.',
+      }),
+    ),
+  },
+  { $id: 'AppAccess', additionalProperties: false },
+);
+export type AppAccess = Static<typeof AppAccessSchema>;
+
+/** What a locked card may tell a signed-in non-member (group and approvers only with showGroup). */
+export const LockedAccessInfoSchema = Type.Object(
+  {
+    group: Type.Optional(
+      Type.String({ description: 'The granting group, when the app shows it.' }),
+    ),
+    approvers: Type.Optional(
+      Type.Array(Type.String(), { description: 'Who approves, when the app shows it.' }),
+    ),
+    days: Type.Optional(Type.Integer({ description: 'Access granted is time-boxed to this.' })),
+  },
+  { $id: 'LockedAccessInfo', additionalProperties: false },
+);
+export type LockedAccessInfo = Static<typeof LockedAccessInfoSchema>;
+
+export const ACCESS_REQUEST_STATUSES = [
+  'pending',
+  'approved',
+  'declined',
+  'withdrawn',
+  'expired',
+] as const;
+export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
+
+/**
+ * Where the membership of an approved request stands: `written` (added in the identity provider
+ * by the portal), `waiting` (approved; no service account, so someone adds it by hand and the
+ * user's token does not carry the group yet), `present` (the user's token carries the group),
+ * `removed` (taken away at expiry), `none` (not approved).
+ */
+export const MEMBERSHIP_STATES = ['none', 'waiting', 'written', 'present', 'removed'] as const;
+export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
+
+export const AccessRequestSchema = Type.Object(
+  {
+    id: Type.String(),
+    appId: Type.String(),
+    appName: Type.String(),
+    // Listed literal by literal so that the static type keeps them (a mapped array reads as never).
+    status: Type.Union([
+      Type.Literal('pending'),
+      Type.Literal('approved'),
+      Type.Literal('declined'),
+      Type.Literal('withdrawn'),
+      Type.Literal('expired'),
+    ]),
+    reason: Type.String({ description: 'The requester’s reason, shown as text.' }),
+    created: Type.String({ format: 'date-time' }),
+    decidedAt: Type.Optional(Type.String({ format: 'date-time' })),
+    decidedBy: Type.Optional(Type.String({ description: 'The name of who decided.' })),
+    note: Type.Optional(Type.String({ description: 'The approver’s note, shown as text.' })),
+    membership: Type.Union([
+      Type.Literal('none'),
+      Type.Literal('waiting'),
+      Type.Literal('written'),
+      Type.Literal('present'),
+      Type.Literal('removed'),
+    ]),
+    group: Type.Optional(
+      Type.String({ description: 'The granting group (to the requester only once approved).' }),
+    ),
+    expiresAt: Type.Optional(
+      Type.String({ format: 'date-time', description: 'When time-boxed access ends.' }),
+    ),
+  },
+  { $id: 'AccessRequest', additionalProperties: false },
+);
+export type AccessRequest = Static<typeof AccessRequestSchema>;
+
+export const AccessRequesterSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    username: Type.String(),
+    email: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+/** A request as an approver sees it in the inbox: who asks, and the group approving grants. */
+export const InboxRequestSchema = Type.Object(
+  {
+    ...AccessRequestSchema.properties,
+    requester: AccessRequesterSchema,
+    group: Type.String(),
+  },
+  { $id: 'InboxRequest', additionalProperties: false },
+);
+export type InboxRequest = Static<typeof InboxRequestSchema>;
+
+export const AccessRequestListQuerySchema = Type.Object(PAGE_QUERY, {
+  additionalProperties: false,
+});
+export const AccessRequestListSchema = Type.Object(pageSchema(AccessRequestSchema), {
+  additionalProperties: false,
+});
+export type AccessRequestList = Static<typeof AccessRequestListSchema>;
+
+export const InboxQuerySchema = Type.Object(
+  {
+    ...PAGE_QUERY,
+    status: Type.Optional(
+      Type.Union([Type.Literal('pending'), Type.Literal('decided')], {
+        description: 'Pending requests (the default) or decided ones, newest first.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const InboxListSchema = Type.Object(pageSchema(InboxRequestSchema), {
+  additionalProperties: false,
+});
+export type InboxList = Static<typeof InboxListSchema>;
+
+export const AccessRequestCreateSchema = Type.Object(
+  {
+    appId: Type.String({ minLength: 1, maxLength: 64 }),
+    reason: Type.String({ minLength: 1, maxLength: MAX_ACCESS_REASON }),
+  },
+  { additionalProperties: false },
+);
+export type AccessRequestCreate = Static<typeof AccessRequestCreateSchema>;
+
+export const AccessRequestParamsSchema = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
+
+export const AccessDecisionSchema = Type.Object(
+  {
+    decision: Type.Union([Type.Literal('approve'), Type.Literal('decline')]),
+    note: Type.Optional(Type.String({ maxLength: MAX_ACCESS_NOTE })),
+  },
+  { additionalProperties: false },
+);
+export type AccessDecision = Static<typeof AccessDecisionSchema>;
+
+/**
+ * The answer to a decision: the request as decided and, when the portal could not write the
+ * membership itself (no service account), the group the approver must add the user to by hand.
+ */
+export const AccessDecisionResultSchema = Type.Object(
+  {
+    request: InboxRequestSchema,
+    addByHand: Type.Optional(
+      Type.String({ description: 'Add the requester to this group in the identity provider.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type AccessDecisionResult = Static<typeof AccessDecisionResultSchema>;
+
+/**
+ * A locked card as `GET /api/apps` answers it to a signed-in non-member of a requestable app:
+ * the app's name, category, environment, description and logo, `locked: true`, and never its
+ * links (`link`, `doc`, `github` are absent), status, history or groups (`associatedGroups` is
+ * empty). `lockedAccess` names the granting group and approvers only when the app allows it.
+ * Members and admins get the app as before; anonymous visitors get no locked cards.
+ */
+export const LockedAppSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    image: Type.String(),
+    imageUrl: Type.Optional(Type.String()),
+    env: Type.Union([Type.Literal('prod'), Type.Literal('stage'), Type.Literal('dev')]),
+    category: Type.String(),
+    isPublic: Type.Literal(false),
+    associatedGroups: Type.Array(Type.String(), { maxItems: 0 }),
+    collectionId: Type.String(),
+    created: Type.String(),
+    updated: Type.String(),
+    locked: Type.Literal(true),
+    lockedAccess: Type.Optional(LockedAccessInfoSchema),
+  },
+  { $id: 'LockedApp', additionalProperties: false },
+);
+export type LockedApp = Static<typeof LockedAppSchema>;
+
+/** Whether an item of `GET /api/apps` is a locked card. */
+export function isLockedApp<T extends { locked?: unknown }>(
+  item: T | LockedApp,
+): item is LockedApp {
+  return (item as { locked?: unknown }).locked === true;
+}
+
+/**
+ * An item of `GET /api/apps`: an `App`, or a `LockedApp` when `locked` is true. One object
+ * schema with the locked card's fields optional (rather than a union) so that the response
+ * serialiser stays a straight compiled function; `LockedAppSchema` documents the locked shape.
+ */
+export const CatalogItemSchema = Type.Object(
+  {
+    ...AppSchema.properties,
+    doc: Type.Optional(AppSchema.properties.doc),
+    github: Type.Optional(AppSchema.properties.github),
+    link: Type.Optional(AppSchema.properties.link),
+    locked: Type.Optional(
+      Type.Literal(true, { description: 'A locked card (LockedApp): no links, no status.' }),
+    ),
+    lockedAccess: Type.Optional(LockedAccessInfoSchema),
+  },
+  {
+    $id: 'CatalogItem',
+    additionalProperties: false,
+    description:
+      'An App, or a LockedApp (locked: true) for a requestable app the caller may not use.',
+  },
+);
+
+/** The answer of `GET /api/apps`: apps and, for signed-in callers, locked cards. */
+export const CatalogListSchema = Type.Object(pageSchema(CatalogItemSchema), {
+  additionalProperties: false,
+});
+export type CatalogList = Page<App | LockedApp>;

@@ -1,0 +1,77 @@
+import { useId, type ReactNode } from 'react';
+import type { LockedApp } from '../../../../shared/api/access-schemas.js';
+import { categoryTitle } from '../../../../shared/catalog/categories.js';
+import { Lock } from '../../../ui/icons.js';
+import { HighlightedName } from './app-card.js';
+import { AppLogo } from './app-logo.js';
+import { EnvironmentBadge } from './environment-badge.js';
+
+export interface LockedAppCardProps {
+  app: LockedApp;
+  /** The request part (the access feature renders it): button, request state, withdraw. */
+  access?: ReactNode;
+  /** The name in parts, the highlighted ones in `<mark>` (the search's matches). */
+  nameParts?: readonly { text: string; highlighted: boolean }[];
+}
+
+/** "pi-imaging, group:/imaging-leads" → "pi-imaging, members of /imaging-leads". */
+function approverList(approvers: readonly string[]): string {
+  return approvers
+    .map((approver) =>
+      approver.startsWith('group:') ? `members of ${approver.slice('group:'.length)}` : approver,
+    )
+    .join(', ');
+}
+
+/**
+ * An app the signed-in user may ask for but not use yet: its name, category, environment,
+ * description and logo, marked by a lock icon and the word "Locked" (with a dashed border, so
+ * it never rests on colour alone). Never links, status, history or a favourite toggle: the
+ * server does not even send them.
+ */
+export function LockedAppCard({ app, access, nameParts }: LockedAppCardProps) {
+  const headingId = useId();
+  const info = app.lockedAccess;
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-locked="true"
+      className="card bg-base-100 border-base-300 h-full border-2 border-dashed shadow-sm"
+    >
+      <div className="card-body gap-3 p-5">
+        <div className="flex items-start gap-3">
+          <AppLogo app={app} />
+          <div className="min-w-0 flex-1">
+            <h3 id={headingId} className="text-base leading-snug font-semibold break-words">
+              {nameParts ? <HighlightedName parts={nameParts} /> : app.name}
+            </h3>
+            <div className="flex flex-wrap items-center gap-1">
+              <EnvironmentBadge env={app.env} />
+              <span className="text-base-content/75 text-xs">{categoryTitle(app.category)}</span>
+            </div>
+          </div>
+          <span className="badge badge-outline badge-sm shrink-0 gap-1 font-medium">
+            <Lock aria-hidden="true" className="size-3" />
+            Locked
+          </span>
+        </div>
+        <p className="text-base-content/80 flex-1 text-sm break-words">{app.description}</p>
+        {info && (info.group || info.approvers?.length || info.days) && (
+          <ul className="text-base-content/75 text-xs">
+            {info.group && (
+              <li>
+                Granted by {info.group}
+                {info.approvers?.length ? ` · approved by ${approverList(info.approvers)}` : ''}
+              </li>
+            )}
+            {!info.group && info.approvers?.length ? (
+              <li>Approved by {approverList(info.approvers)}</li>
+            ) : null}
+            {info.days ? <li>Access for {info.days} days</li> : null}
+          </ul>
+        )}
+        {access}
+      </div>
+    </article>
+  );
+}

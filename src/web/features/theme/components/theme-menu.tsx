@@ -1,0 +1,64 @@
+import type { Theme } from '../../../../shared/theme/theme.js';
+import { THEME_PATH } from '../../../../shared/theme/theme.js';
+import { Monitor, Moon, Sun, type Icon } from '../../../ui/icons.js';
+
+const OPTIONS: readonly { value: Theme; label: string; icon: Icon }[] = [
+  { value: 'system', label: 'System', icon: Monitor },
+  { value: 'light', label: 'Light', icon: Sun },
+  { value: 'dark', label: 'Dark', icon: Moon },
+];
+
+/** Shown only when the browser runs no scripts (the same classes as the sign-in link's). */
+const WITHOUT_SCRIPTS = 'hidden [@media(scripting:none)]:inline-flex';
+
+export interface ThemeMenuProps {
+  theme: Theme;
+  onChange(theme: Theme): void;
+  /** Icons only, the names for screen readers and as tooltips (the header on wide screens). */
+  compact?: boolean;
+  /** Where the form without JavaScript sends the browser back to (the current path). */
+  returnTo?: string;
+}
+
+/**
+ * The theme choice: a group of three radio buttons named "Theme" (System, Light, Dark), so
+ * arrow keys move the choice and screen readers say the current one. With JavaScript a choice
+ * applies at once (cookie and `<html data-theme>`); without it, the radios preview the theme
+ * (daisyUI's `theme-controller`) and "Apply" posts the form to /theme, which keeps it.
+ */
+export function ThemeMenu({ theme, onChange, compact = false, returnTo = '/' }: ThemeMenuProps) {
+  return (
+    <form
+      method="post"
+      action={THEME_PATH}
+      className="flex items-center gap-2"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <fieldset className="join">
+        <legend className="sr-only">Theme</legend>
+        {OPTIONS.map(({ value, label, icon: Icon }) => (
+          <label
+            key={value}
+            title={compact ? label : undefined}
+            className="btn btn-sm join-item has-[:checked]:btn-neutral"
+          >
+            <input
+              type="radio"
+              name="theme"
+              value={value}
+              className="theme-controller sr-only"
+              checked={theme === value}
+              onChange={() => onChange(value)}
+            />
+            <Icon aria-hidden="true" className="size-4" />
+            <span className={compact ? 'sr-only' : undefined}>{label}</span>
+          </label>
+        ))}
+      </fieldset>
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button type="submit" className={`btn btn-sm ${WITHOUT_SCRIPTS}`}>
+        Apply
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import {
+  dataThemeOf,
+  parseTheme,
+  THEME_COOKIE,
+  themeCookieAttributes,
+  type Theme,
+} from '../../../../shared/theme/theme.js';
+
+/** The theme the `theme` cookie names in `cookies` (document.cookie); `system` without one. */
+export function themeFromCookies(cookies: string): Theme {
+  for (const pair of cookies.split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === THEME_COOKIE) {
+      return parseTheme(pair.slice(at + 1).trim());
+    }
+  }
+  return 'system';
+}
+
+/** The browser's current choice; `system` while rendering on the server. */
+export function currentTheme(): Theme {
+  return typeof document === 'undefined' ? 'system' : themeFromCookies(document.cookie);
+}
+
+/**
+ * Keeps `theme` (the cookie the server reads when it renders the next page) and shows it now:
+ * `data-theme` on `<html>` for light and dark, none for `system` (CSS follows the system).
+ */
+export function applyTheme(theme: Theme, doc: Document = document): void {
+  doc.cookie = `${THEME_COOKIE}=${theme}; ${themeCookieAttributes(doc.location?.protocol === 'https:')}`;
+  const value = dataThemeOf(theme);
+  if (value) doc.documentElement.setAttribute('data-theme', value);
+  else doc.documentElement.removeAttribute('data-theme');
+}

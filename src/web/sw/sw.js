@@ -1,0 +1,114 @@
+// The portal's service worker (docs/web.md, "Offline"; decision 0030). Hand-written, small, and
+// without a library, so that what it keeps can be read here in full:
+//
+// - It keeps only files that are the same for everyone: the hashed build files (`/assets/*`,
+//   their names change with their content) and the offline page. Never a page's HTML, never an
+//   API answer, never a logo (`/api/files/*`), never anything that depends on who is signed in.
+// - Pages always come from the network (navigation preload saves the start-up of this worker);
+//   only when the network fails does the worker answer with the offline page.
+// - Its cache is named after the build; a new build installs a new worker, which takes over at
+//   once and deletes every other cache of the origin: an update is seen on the next visit, and
+//   nothing the worker does not own stays behind.
+//
+// The build (vite.config.ts, `serviceWorker()`) writes this file to dist/web/sw.js with the two
+// constants below replaced: the build's version and the files the home page loads first.
+const VERSION = 'dev';
+const PRECACHE = [];
+
+const CACHE = `app-portal-${VERSION}`;
+const OFFLINE_PAGE = '/offline.html';
+/** Vite's content-hashed file names: `/assets/name-HASH.ext`. */
+const HASHED_ASSET = /^\/assets\/[\w.-]+-[\w-]{8,}\.[a-z0-9]+$/;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // The offline page is fetched past the HTTP cache: the copy kept is the current one.
+      await cache.add(new Request(OFFLINE_PAGE, { cache: 'reload' }));
+      await cache.addAll(PRECACHE);
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+/**
+ * Deletes every cache of the origin but this build's: older builds' and anything else. Run
+ * once, when this worker takes over (never while a newer worker may be installing its cache).
+ */
+async function prune() {
+  for (const name of await caches.keys()) {
+    if (name !== CACHE) await caches.delete(name);
+  }
+}
+
+/** True when a newer worker is on its way or has taken over (its cache is the one to fill). */
+function replaced() {
+  const { active, installing, waiting } = self.registration;
+  if (installing || waiting) return true;
+  return self.serviceWorker !== undefined && active !== self.serviceWorker;
+}
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      await prune();
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+      await self.clients.claim();
+    })(),
+  );
+});
+
+/**
+ * A page: from the network (the preloaded answer when there is one); when that fails, the
+ * offline page for a top-level page, the network's error for a frame (the silent sign-on check).
+ */
+async function page(event) {
+  try {
+    const preloaded = await event.preloadResponse;
+    if (preloaded) return preloaded;
+    return await fetch(event.request);
+  } catch (error) {
+    if (event.request.destination !== 'document') throw error;
+    const offline = await caches.match(OFFLINE_PAGE, { cacheName: CACHE });
+    if (offline) return offline;
+    throw error;
+  }
+}
+
+/** A hashed build file: from the cache, else from the network and kept for the next visit. */
+async function asset(request) {
+  const kept = await caches.match(request, { cacheName: CACHE });
+  if (kept) return kept;
+  const response = await fetch(request);
+  // Only complete, same-origin answers (never an error page, a redirect or a partial answer),
+  // and only while this build's cache exists: a worker replaced by a newer one (its cache
+  // deleted) must not make it again.
+  if (
+    response.status === 200 &&
+    response.type === 'basic' &&
+    !replaced() &&
+    (await caches.has(CACHE))
+  ) {
+    await (await caches.open(CACHE)).put(request, response.clone());
+    // A newer worker took over meanwhile and deleted this cache: the put made it again.
+    if (replaced()) await caches.delete(CACHE);
+  }
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(page(event));
+    return;
+  }
+  if (HASHED_ASSET.test(url.pathname) && url.search === '') {
+    event.respondWith(asset(request));
+  }
+  // Everything else (the API, logos, sign-in, the manifest, icons): not handled, as without a
+  // worker.
+});
