@@ -124,7 +124,8 @@ export async function runCatalogCli(
         ? planPortalSection(await branding.read(), input.portal).change
         : await applyPortalSection({ repository: branding, admin, clock }, actor, input.portal);
     }
-    if (flags.has('--json')) io.out(JSON.stringify(portal ? { ...result, portal } : result, null, 2));
+    if (flags.has('--json'))
+      io.out(JSON.stringify(portal ? { ...result, portal } : result, null, 2));
     else for (const line of describeResult(result, portal)) io.out(line);
     return 0;
   } catch (error) {

@@ -214,11 +214,7 @@ export async function applyPortalSection(
     const at = deps.clock();
     for (const [kind, image] of plan.images) await repository.putImage(trx, kind, image, at);
     await repository.write(trx, plan.texts, actor, at);
-    await admin.appendAudit(
-      trx,
-      { actor, action: 'branding', appId: null, ...plan.change },
-      at,
-    );
+    await admin.appendAudit(trx, { actor, action: 'branding', appId: null, ...plan.change }, at);
     return plan.change;
   });
 }

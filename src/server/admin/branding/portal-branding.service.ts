@@ -69,11 +69,7 @@ export function createPortalBrandingService(deps: {
      * images in one transaction, one audit entry with what changed. Nothing changed: no entry.
      */
     async applySection(actor: Actor, section: PortalSection): Promise<void> {
-      await applyPortalSection(
-        { repository, admin, clock: deps.clock },
-        actor,
-        section,
-      );
+      await applyPortalSection({ repository, admin, clock: deps.clock }, actor, section);
       branding.invalidate();
     },
 
