@@ -70,7 +70,7 @@ import { themeRoutes } from './spa/theme.routes.js';
 import { loadPages } from './spa/page.service.js';
 import { DEFAULT_WEB_ROOT, webAppRoutes } from './spa/spa.routes.js';
 import { pwaRoutes } from './spa/pwa.routes.js';
-import { DEFAULT_ICONS } from './spa/web-manifest.js';
+import { createManifestBranding } from './spa/manifest-icons.js';
 
 export interface AppDeps {
   config: Config;
@@ -315,12 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.devIdp) await app.register(deps.devIdp.plugin);
   if (deps.webRoot !== false) await app.register(webAppRoutes, { root: deps.webRoot });
   // The web app manifest and the offline page, from the branding (docs/web.md, "Installing").
-  await app.register(pwaRoutes, {
-    branding: async () => {
-      const { title, subtitle, accentColor } = await branding.info();
-      return { title, subtitle, icons: DEFAULT_ICONS, ...(accentColor ? { accentColor } : {}) };
-    },
-  });
+  await app.register(pwaRoutes, { branding: createManifestBranding(branding) });
 
   return app;
 }

@@ -86,6 +86,7 @@ async function main(): Promise<void> {
       storage,
       apps,
       admin: repositories.admin,
+      branding: repositories.branding,
       adminService,
       log: (message) => console.log(message),
     });

@@ -8,6 +8,10 @@ import { openTestDatabase } from '../db/test-support/test-database.js';
 import { createAppsRepository } from '../catalog/apps.repository.js';
 import { CatalogError } from '../catalog/catalog-file.js';
 import { DEMO_CATALOG_FILE, loadCatalogFile } from './catalog-loader.js';
+import { createAdminService } from './admin.service.js';
+import { prepareCatalog } from './catalog-startup.js';
+import { createBrandingRepository } from '../branding/branding.repository.js';
+import { createFileStorage } from '../files/file-storage.js';
 
 let dir: string;
 let db: Db;
@@ -146,5 +150,158 @@ describe('loadCatalogFile (CATALOG_FILE at start-up)', () => {
     expect(apps.some((app) => app.associatedGroups.includes('imaging'))).toBe(true);
     expect(apps.filter((app) => app.image !== '').length).toBeGreaterThan(5);
     expect(apps.every((app) => app.managedBy === 'portal')).toBe(true);
+  });
+});
+
+describe('the portal: section and icons at start-up (decision 0034)', () => {
+  const branding = () => createBrandingRepository(db);
+  const withBranding = () => ({ ...deps(), branding: branding() });
+  const audit = async () =>
+    (await db.selectFrom('audit').selectAll().where('action', '=', 'branding').execute()).map(
+      (row) => ({
+        actor: row.actorUsername,
+        before: JSON.parse(row.before ?? 'null') as unknown,
+        after: JSON.parse(row.after ?? 'null') as unknown,
+      }),
+    );
+
+  it('applies the branding when the server starts with CATALOG_FILE: texts, a logo file, an icon', async () => {
+    mkdirSync(join(dir, 'brand'));
+    writeFileSync(join(dir, 'brand', 'logo.svg'), SVG);
+    const file = join(dir, 'catalog.yaml');
+    writeFileSync(
+      file,
+      [
+        'portal:',
+        '  title: Genomics Apps',
+        '  accentColor: "#1d4ed8"',
+        '  logo: brand/logo.svg',
+        '  favicon: icon:research-galaxy',
+        'apps:',
+        '  - name: Jupyter',
+        '    image: icon:jupyter',
+      ].join('\n'),
+    );
+    const admin = createAdminRepository(db);
+    const apps = createAppsRepository(db);
+    const log: string[] = [];
+    await prepareCatalog({
+      config: { catalogFile: file, demoCatalog: false },
+      db,
+      storage: createFileStorage(join(dir, 'storage')),
+      apps,
+      admin,
+      branding: branding(),
+      adminService: createAdminService({ admin, apps, clock: () => new Date().toISOString() }),
+      log: (line) => log.push(line),
+    });
+    const stored = await branding().read();
+    expect(stored.texts).toMatchObject({ title: 'Genomics Apps', accentColor: '#1d4ed8' });
+    const logo = await branding().image('logo');
+    expect(logo?.contentType).toBe('image/svg+xml');
+    expect(logo?.bytes.toString()).not.toContain('script');
+    const favicon = await branding().image('favicon');
+    expect(favicon?.bytes.toString()).toContain('<title>Galaxy</title>');
+    // The app's logo is the icon's tile, checked and stored like an upload.
+    const jupyter = await apps.findLogo('jupyter');
+    expect(jupyter?.contentType).toBe('image/svg+xml');
+    expect(jupyter?.bytes.toString()).toMatch(
+      /^<svg[^>]*viewBox="0 0 32 32"[\s\S]*<title>Jupyter<\/title>/,
+    );
+    expect(log.at(-1)).toMatch(
+      /1 app\(s\) added, 0 changed, branding changed \(title, accentColor, logo, favicon\)\.$/,
+    );
+    expect(await audit()).toEqual([
+      {
+        actor: 'catalog-file',
+        before: { title: null, accentColor: null, logo: null, favicon: null },
+        after: {
+          title: 'Genomics Apps',
+          accentColor: '#1d4ed8',
+          logo: { contentType: 'image/svg+xml', sha256: logo?.sha256 },
+          favicon: { contentType: 'image/svg+xml', sha256: favicon?.sha256 },
+        },
+      },
+    ]);
+  });
+
+  it('writes only what the file changed since it was last applied: console edits survive', async () => {
+    const file = join(dir, 'catalog.yaml');
+    const write = (portal: string) =>
+      writeFileSync(file, `portal:\n${portal}apps:\n  - name: Galaxy\n`);
+    write('  title: From the file\n  footer: File footer\n');
+    await loadCatalogFile(file, withBranding());
+    // An admin changes the title in the console.
+    const repository = branding();
+    await repository.write(
+      db,
+      { ...(await repository.read()).texts, title: 'From the console' },
+      { subject: 'a', username: 'admin' },
+      new Date().toISOString(),
+    );
+    // Unchanged file: not applied again.
+    expect((await loadCatalogFile(file, withBranding())).changedSinceLastApplied).toBe(false);
+    expect((await repository.read()).texts.title).toBe('From the console');
+    // The file changes its footer only: the console's title stays.
+    write('  title: From the file\n  footer: New footer\n  subtitle: null\n');
+    const result = await loadCatalogFile(file, withBranding());
+    expect(result.portal).toEqual({
+      before: { footer: 'File footer' },
+      after: { footer: 'New footer' },
+    });
+    expect((await repository.read()).texts).toMatchObject({
+      title: 'From the console',
+      footer: 'New footer',
+      subtitle: null,
+    });
+  });
+
+  it('refuses a bad section or an unknown icon, naming the field, and changes nothing', async () => {
+    const file = join(dir, 'catalog.yaml');
+    writeFileSync(
+      file,
+      [
+        'portal:',
+        '  accentColor: red',
+        '  logo: icon:no-such-icon',
+        '  favicon: missing.png',
+        'apps:',
+        '  - name: Galaxy',
+        '    image: icon:no-such-icon',
+        '  - name: Blank',
+        '    image: "icon:"',
+      ].join('\n'),
+    );
+    const error = await loadCatalogFile(file, withBranding()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CatalogError);
+    const problems = (error as CatalogError).problems;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'app 2 "Blank": field "image" must name an icon after "icon:", as the icon picker shows it',
+      ]),
+    );
+    // The apps' problems are reported first (one invalid entry stops the file early).
+    writeFileSync(
+      file,
+      [
+        'portal:',
+        '  accentColor: red',
+        '  logo: icon:no-such-icon',
+        '  favicon: missing.png',
+        'apps:',
+        '  - name: Galaxy',
+        '    image: icon:no-such-icon',
+      ].join('\n'),
+    );
+    const second = await loadCatalogFile(file, withBranding()).catch((e: unknown) => e);
+    expect((second as CatalogError).problems).toEqual([
+      'app "Galaxy": field "image" names the icon "no-such-icon", which the bundled icon set does not have',
+      expect.stringMatching(/^portal: field "accentColor" /),
+      'portal: field "logo" names the icon "no-such-icon", which the bundled icon set does not have',
+      'portal: field "favicon" names a file that does not exist',
+    ]);
+    expect(await createAppsRepository(db).count()).toBe(0);
+    expect(await branding().read()).toMatchObject({ version: 0, images: {} });
+    expect(await audit()).toEqual([]);
   });
 });

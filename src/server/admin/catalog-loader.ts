@@ -9,6 +9,13 @@ import { entrySnapshot, readCatalogUpload, type CatalogInput } from './catalog-t
 import { MAX_LOGO_BYTES } from '../files/logo-files.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
 import { CatalogError } from '../catalog/catalog-file.js';
+import type { BrandingRepository } from '../branding/branding.repository.js';
+import {
+  applyPortalSection,
+  portalBaselineOf,
+  type PortalBaseline,
+  type PortalSectionChange,
+} from './branding/branding-file.js';
 
 /** The demo catalog shipped with the portal (data, not code: it sits at the repository root). */
 export const DEMO_CATALOG_FILE = fileURLToPath(
@@ -20,6 +27,8 @@ export const CATALOG_FILE_ACTOR: Actor = { subject: 'catalog-file', username: 'c
 
 const FINGERPRINT_KEY = 'catalogFile.fingerprint';
 const BASELINE_KEY = 'catalogFile.applied';
+/** The `portal:` section as last applied (decision 0034). */
+const PORTAL_BASELINE_KEY = 'catalogFile.portal';
 
 /** Reads a catalog file and the logos it names from disk; every problem is a CatalogError. */
 export async function readCatalogFile(file: string): Promise<CatalogInput & { text: string }> {
@@ -49,20 +58,33 @@ function fingerprintOf(input: CatalogInput & { text: string }): string {
   for (const [id, logo] of [...input.logos].sort(([a], [b]) => a.localeCompare(b))) {
     hash.update(`\n${id}:${logo.sha256}`);
   }
+  // Only files with a section hash more: the fingerprint of every other file stays as it was.
+  if (input.portal) {
+    hash.update('\nportal');
+    for (const [kind, image] of Object.entries(input.portal.images).sort(([a], [b]) =>
+      a.localeCompare(b),
+    )) {
+      hash.update(`\n${kind}:${image.sha256}`);
+    }
+  }
   return hash.digest('hex');
 }
 
 export interface LoadResult extends ImportResult {
   /** False when the file had not changed since it was last applied (nothing was compared). */
   changedSinceLastApplied: boolean;
+  /** What the file's `portal:` section changed of the branding, if anything. */
+  portal?: PortalSectionChange;
 }
 
 /**
  * Applies a catalog file at start-up (decision 0006): only when its content (text and logos)
  * changed since it was last applied; then only what changed in the file since then, so edits
  * made in the console to other fields survive. Nothing is deleted. Audited as `catalog-file`;
- * its apps are marked `managedBy: catalog-file`. `remember: false` (the demo catalog) applies the
- * whole file and remembers nothing.
+ * its apps are marked `managedBy: catalog-file`. The `portal:` section follows the same rule
+ * (decision 0034): only the branding fields and images the file changed since it was last
+ * applied are written, after the apps. `remember: false` (the demo catalog) applies the whole
+ * file and remembers nothing.
  */
 export async function loadCatalogFile(
   file: string,
@@ -73,6 +95,8 @@ export async function loadCatalogFile(
     actor?: Actor;
     managedBy?: ManagedBy;
     remember?: boolean;
+    /** Where the `portal:` section goes; without it a section is read (checked) but not applied. */
+    branding?: BrandingRepository;
     /** Reads the file; the server's start-up does it in a worker thread (catalog-reader.ts). */
     read?: (file: string) => Promise<CatalogInput & { text: string }>;
   },
@@ -95,17 +119,26 @@ export async function loadCatalogFile(
   let baseline: Map<string, AppSnapshot> | undefined;
   const stored = remember ? await admin.getSetting(BASELINE_KEY) : undefined;
   if (stored) baseline = new Map(Object.entries(JSON.parse(stored) as Record<string, AppSnapshot>));
-  const result = await importCatalog(
-    { admin, apps: deps.apps, clock: deps.clock ?? (() => new Date().toISOString()) },
-    input,
-    {
-      dryRun: false,
-      prune: false,
-      actor: deps.actor ?? CATALOG_FILE_ACTOR,
-      managedBy: deps.managedBy ?? 'catalog-file',
-      baseline,
-    },
-  );
+  const clock = deps.clock ?? (() => new Date().toISOString());
+  const actor = deps.actor ?? CATALOG_FILE_ACTOR;
+  const result = await importCatalog({ admin, apps: deps.apps, clock }, input, {
+    dryRun: false,
+    prune: false,
+    actor,
+    managedBy: deps.managedBy ?? 'catalog-file',
+    baseline,
+  });
+  let portal: PortalSectionChange | undefined;
+  if (input.portal && deps.branding) {
+    const storedPortal = remember ? await admin.getSetting(PORTAL_BASELINE_KEY) : undefined;
+    const portalBaseline = storedPortal ? (JSON.parse(storedPortal) as PortalBaseline) : undefined;
+    portal = await applyPortalSection(
+      { repository: deps.branding, admin, clock },
+      actor,
+      input.portal,
+      portalBaseline,
+    );
+  }
   if (remember) {
     const applied = Object.fromEntries(
       input.entries.map((entry) => [entry.id, entrySnapshot(entry)]),
@@ -113,7 +146,14 @@ export async function loadCatalogFile(
     await admin.transaction(async (trx) => {
       await admin.setSetting(trx, FINGERPRINT_KEY, fingerprint);
       await admin.setSetting(trx, BASELINE_KEY, JSON.stringify(applied));
+      if (input.portal && deps.branding) {
+        await admin.setSetting(
+          trx,
+          PORTAL_BASELINE_KEY,
+          JSON.stringify(portalBaselineOf(input.portal)),
+        );
+      }
     });
   }
-  return { ...result, changedSinceLastApplied: true };
+  return { ...result, changedSinceLastApplied: true, ...(portal ? { portal } : {}) };
 }

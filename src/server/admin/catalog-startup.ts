@@ -1,6 +1,7 @@
 import type { AppsRepository } from '../catalog/apps.repository.js';
 import type { AdminRepository } from './admin.repository.js';
 import type { AdminService } from './admin.service.js';
+import type { BrandingRepository } from '../branding/branding.repository.js';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/database.js';
 import type { FileStorage } from '../files/file-storage.js';
@@ -19,6 +20,8 @@ export async function prepareCatalog(deps: {
   storage: FileStorage;
   apps: AppsRepository;
   admin: AdminRepository;
+  /** Where the file's `portal:` section goes (decision 0034). */
+  branding: BrandingRepository;
   adminService: Pick<AdminService, 'purgeExpired'>;
   log: (message: string) => void;
 }): Promise<void> {
@@ -43,10 +46,18 @@ async function loadCatalogFiles(
 ): Promise<void> {
   const { config, apps, admin, log } = deps;
   if (config.catalogFile) {
-    const result = await loadCatalogFile(config.catalogFile, { admin, apps, read: reader.file });
+    const result = await loadCatalogFile(config.catalogFile, {
+      admin,
+      apps,
+      branding: deps.branding,
+      read: reader.file,
+    });
+    const branded = result.portal
+      ? `, branding changed (${Object.keys(result.portal.after).join(', ')})`
+      : '';
     log(
       result.changedSinceLastApplied
-        ? `Catalog ${config.catalogFile}: ${result.add.length} app(s) added, ${result.change.length} changed.`
+        ? `Catalog ${config.catalogFile}: ${result.add.length} app(s) added, ${result.change.length} changed${branded}.`
         : `Catalog ${config.catalogFile} is unchanged since it was last applied; not applied again.`,
     );
   } else if (config.demoCatalog && (await apps.count()) === 0) {
@@ -55,6 +66,7 @@ async function loadCatalogFiles(
       apps,
       remember: false,
       managedBy: 'portal',
+      branding: deps.branding,
       read: reader.file,
       actor: { subject: 'demo-catalog', username: 'demo-catalog' },
     });

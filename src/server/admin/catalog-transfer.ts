@@ -19,6 +19,7 @@ import {
   readPortalSection,
   type PortalSection,
 } from './branding/branding-file.js';
+import { bundledIcons, quotedSlug, type IconLookup } from './icons/catalog-icons.js';
 
 /** The catalog file inside an export .zip; logos sit beside it under logos/. */
 export const ZIP_CATALOG_NAME = 'catalog.yaml';
@@ -100,7 +101,8 @@ export function isZip(bytes: Uint8Array): boolean {
 /**
  * Reads an upload: a catalog file's text, or a .zip with catalog.yaml and its logos. Logos are
  * checked like uploads (type from the bytes, SVG sanitised). Every problem is a CatalogError.
- * `readLogo` resolves image paths of a plain file (the CLI and CATALOG_FILE read the disk).
+ * `readLogo` resolves image paths of a plain file (the CLI and CATALOG_FILE read the disk);
+ * `icon:<slug>` names an icon of the bundled set (`icons`), which becomes the logo like an upload.
  * CPU-heavy (YAML, unzip, SVG): the server runs it in a worker thread (catalog-reader.ts), which
  * is why SVGs are sanitised in the calling thread by default.
  */
@@ -112,6 +114,7 @@ export async function readCatalogUpload(
     readLogo: (absolutePath: string) => Promise<Uint8Array | undefined>;
   },
   sanitize: SvgSanitize = sanitizeSvgHere,
+  icons: IconLookup = bundledIcons(),
 ): Promise<CatalogInput> {
   const base = disk?.baseDir ?? '/upload';
   const readLogo = disk?.readLogo;
@@ -140,6 +143,21 @@ export async function readCatalogUpload(
   const logos = new Map<string, CheckedLogo>();
   const problems: string[] = [];
   for (const entry of entries) {
+    if (entry.imageIcon !== undefined) {
+      const svg = await icons.svg(entry.imageIcon);
+      if (svg === undefined) {
+        problems.push(
+          `app "${entry.name}": field "image" names the icon ${quotedSlug(entry.imageIcon)}, which the bundled icon set does not have`,
+        );
+        continue;
+      }
+      try {
+        logos.set(entry.id, await checkLogo(Buffer.from(svg, 'utf8'), sanitize));
+      } catch (error) {
+        problems.push(`app "${entry.name}": field "image": ${(error as Error).message}`);
+      }
+      continue;
+    }
     if (!entry.imagePath) continue;
     let bytes: Uint8Array | undefined;
     if (files) {
@@ -173,6 +191,7 @@ export async function readCatalogUpload(
       return readLogo ? readLogo(absolute) : undefined;
     },
     sanitize,
+    icons,
   );
   problems.push(
     ...portal.problems.map((problem) =>

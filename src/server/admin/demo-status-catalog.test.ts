@@ -47,6 +47,7 @@ async function start(env: Record<string, string>, db?: Db): Promise<Portal> {
     storage: createFileStorage(join(dataDir, 'storage')),
     apps: repositories.apps,
     admin: repositories.admin,
+    branding: repositories.branding,
     adminService: createAdminService({
       admin: repositories.admin,
       apps: repositories.apps,

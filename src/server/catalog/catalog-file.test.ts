@@ -14,6 +14,13 @@ function problems(text: string): string[] {
 }
 
 describe('parseCatalog', () => {
+  it('reads image: icon:<slug> as an icon of the bundled set, not a path', () => {
+    const [app] = parse('apps:\n  - name: Jupyter\n    image: " ICON:jupyter "\n');
+    expect(app).toMatchObject({ imageIcon: 'jupyter', imagePath: undefined });
+    const [plain] = parse('apps:\n  - name: Plain\n');
+    expect(plain).not.toHaveProperty('imageIcon');
+  });
+
   it('refuses prototype keys, in YAML and JSON, naming each', () => {
     const expected = [
       'app 1 "A": field "__proto__" is a reserved name, not a field',
@@ -97,6 +104,7 @@ apps:
     ['apps: [{ name: A, image: /etc/passwd.png }]', /field "image" must be a path relative/],
     ['apps: [{ name: A, image: "https://x/y.png" }]', /field "image" must be a path relative/],
     ['apps: [{ name: A, image: notes.txt }]', /field "image" must be an image file/],
+    ['apps: [{ name: A, image: "icon: " }]', /field "image" must name an icon after "icon:"/],
     ['apps: [{ name: A, associatedGroups: genomics }]', /associatedGroups" must be a list/],
     ['apps: [{ name: A, associatedGroups: [1] }]', /associatedGroups" must be a list/],
     ['apps: [{ name: "!!!" }]', /cannot be derived from the name/],

@@ -20,6 +20,8 @@ export interface CatalogEntry {
   description: string;
   /** Absolute path of the logo file, or undefined when the app has none. */
   imagePath: string | undefined;
+  /** The bundled icon the logo is made of (`image: icon:<slug>`), or undefined. */
+  imageIcon?: string;
   doc: string;
   github: string;
   env: Environment;
@@ -93,12 +95,19 @@ export function parseCatalog(text: string, file: string, baseDir: string): Catal
     }
 
     let imagePath: string | undefined;
+    let imageIcon: string | undefined;
     const image = typeof app.image === 'string' ? app.image.trim() : '';
     if (app.image !== undefined && app.image !== null && typeof app.image !== 'string') {
       fail('image', 'must be text');
     } else if (image !== '') {
-      if (/^[a-z][a-z0-9+.-]*:/i.test(image) || isAbsolute(image)) {
-        fail('image', 'must be a path relative to the catalog file');
+      // `icon:<slug>`: an icon of the bundled set (the reader looks it up, catalog-transfer.ts).
+      const icon = /^icon:/i.test(image) ? image.slice('icon:'.length).trim() : undefined;
+      if (icon === '') {
+        fail('image', 'must name an icon after "icon:", as the icon picker shows it');
+      } else if (icon !== undefined) {
+        imageIcon = icon;
+      } else if (/^[a-z][a-z0-9+.-]*:/i.test(image) || isAbsolute(image)) {
+        fail('image', 'must be a path relative to the catalog file, or icon:<name>');
       } else if (imageTypeOfExtension(extname(image)) === undefined) {
         fail('image', `must be an image file (${IMAGE_EXTENSIONS.join(', ')})`);
       } else {
@@ -106,7 +115,11 @@ export function parseCatalog(text: string, file: string, baseDir: string): Catal
       }
     }
 
-    const entry: CatalogEntry = { ...(fields as AppFields), imagePath };
+    const entry: CatalogEntry = {
+      ...(fields as AppFields),
+      imagePath,
+      ...(imageIcon !== undefined ? { imageIcon } : {}),
+    };
     if (problems.length === before) entries.push(entry);
   });
 

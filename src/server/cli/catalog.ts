@@ -8,6 +8,12 @@ import { exportCatalog, isZip, zipExport } from '../admin/catalog-transfer.js';
 import { createCatalogReader } from '../admin/catalog-reader.js';
 import { createAdminRepository } from '../admin/admin.repository.js';
 import { createAppsRepository } from '../catalog/apps.repository.js';
+import { createBrandingRepository } from '../branding/branding.repository.js';
+import {
+  applyPortalSection,
+  planPortalSection,
+  type PortalSectionChange,
+} from '../admin/branding/branding-file.js';
 import { CatalogError } from '../catalog/catalog-file.js';
 import { ConfigError, loadConfig } from '../config/load-config.js';
 import { connectDatabase, parseDatabaseUrl, type Db } from '../db/database.js';
@@ -23,7 +29,8 @@ Options (diff, import):
   --prune            Also delete (to the trash) the apps FILE does not list
   --json             Print the result as JSON
 
-FILE is a catalog file (docs/catalog.md; logos relative to it) or a .zip from an export.
+FILE is a catalog file (docs/catalog.md; logos relative to it) or a .zip from an export. Its
+portal: section (the branding) is applied too; an export writes the branding admins set.
 The database is the server's: DATABASE_URL, or {DATA_DIR}/portal.db (docs/configuration.md). A running server
 sees the changes within a second.`;
 
@@ -32,8 +39,16 @@ export interface CliIo {
   err: (line: string) => void;
 }
 
-function describeResult(result: ImportResult): string[] {
+function describeResult(result: ImportResult, portal?: PortalSectionChange): string[] {
   const lines: string[] = [];
+  if (portal) {
+    lines.push('~ branding');
+    for (const field of Object.keys(portal.after)) {
+      lines.push(
+        `    ${field}: ${JSON.stringify(portal.before[field])} -> ${JSON.stringify(portal.after[field])}`,
+      );
+    }
+  }
   for (const app of result.add) lines.push(`+ add     ${app.id} (${app.name})`);
   for (const app of result.change) {
     lines.push(`~ change  ${app.id} (${app.name})`);
@@ -82,27 +97,36 @@ export async function runCatalogCli(
   // This process's composition root: one repository of each kind on its database.
   const admin = createAdminRepository(db);
   const apps = createAppsRepository(db);
+  const branding = createBrandingRepository(db);
   try {
     if (command === 'export') {
       const zip = file.toLowerCase().endsWith('.zip');
-      const { yaml, files } = await exportCatalog(admin, { logos: zip });
+      const { yaml, files } = await exportCatalog(admin, { logos: zip }, branding);
       await writeFile(file, zip ? zipExport(yaml, files) : yaml);
       io.out(`Exported the catalog to ${file}.`);
       return 0;
     }
     const input = await readInput(file);
-    const result = await importCatalog(
-      { admin, apps, clock: () => new Date().toISOString() },
-      input,
-      {
-        dryRun: command === 'diff',
-        prune: flags.has('--prune'),
-        actor: deps.actor ?? { subject: 'cli', username: `cli:${safeUser()}` },
-        managedBy: 'portal',
-      },
-    );
-    if (flags.has('--json')) io.out(JSON.stringify(result, null, 2));
-    else for (const line of describeResult(result)) io.out(line);
+    const dryRun = command === 'diff';
+    const actor = deps.actor ?? { subject: 'cli', username: `cli:${safeUser()}` };
+    const clock = () => new Date().toISOString();
+    const result = await importCatalog({ admin, apps, clock }, input, {
+      dryRun,
+      prune: flags.has('--prune'),
+      actor,
+      managedBy: 'portal',
+    });
+    // The `portal:` section, as the API's import does it: after the apps, one audited change;
+    // the whole section wins (a running server shows it within a second).
+    let portal: PortalSectionChange | undefined;
+    if (input.portal) {
+      portal = dryRun
+        ? planPortalSection(await branding.read(), input.portal).change
+        : await applyPortalSection({ repository: branding, admin, clock }, actor, input.portal);
+    }
+    if (flags.has('--json'))
+      io.out(JSON.stringify(portal ? { ...result, portal } : result, null, 2));
+    else for (const line of describeResult(result, portal)) io.out(line);
     return 0;
   } catch (error) {
     if (error instanceof CatalogError) {

@@ -86,7 +86,7 @@ export const VARIABLES = defineVariables({
   CATALOG_FILE: {
     at: 'catalogFile',
     description:
-      'A YAML or JSON file `{ apps: [...] }` applied at start-up when its content changed since it was last applied: new apps are added and the fields the file changed are updated, audited as `catalog-file` (nothing is deleted; console edits are kept). See docs/catalog.md.',
+      'A YAML or JSON file `{ apps: [...], portal: {...} }` applied at start-up when its content changed since it was last applied: new apps are added and the fields (and branding) the file changed are updated, audited as `catalog-file` (nothing is deleted; console edits are kept). See docs/catalog.md.',
     parse: nonEmpty,
   },
   DEMO_CATALOG: {

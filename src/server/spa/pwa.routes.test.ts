@@ -1,10 +1,15 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { imageSize } from 'image-size';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test-support/test-app.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PUBLIC_DIR as PUBLIC,
+  SERVICE_WORKER as SW,
+  startBrandingPortal,
+  type BrandingPortal,
+} from '../branding/test-support/branding-portal.js';
+import { ico, icoBitmap, pngSized } from '../files/test-support/images.js';
+import { createManifestBranding, logoIcon, manifestIcons } from './manifest-icons.js';
 import { OFFLINE_PATH } from './offline-page.js';
 import { MANIFEST_PATH } from './pwa.routes.js';
 import {
@@ -15,9 +20,6 @@ import {
   shortName,
   type WebManifest,
 } from './web-manifest.js';
-
-const PUBLIC = fileURLToPath(new URL('../../../public', import.meta.url));
-const SW = "const VERSION = 'abc';\nself.addEventListener('fetch', () => {});\n";
 
 describe('buildWebManifest', () => {
   it('builds the manifest from the branding', () => {
@@ -82,28 +84,20 @@ describe('the committed icons', () => {
 });
 
 describe('manifest, offline page and service worker over HTTP', () => {
-  let ctx: TestContext;
-  let root: string;
+  let portal: BrandingPortal;
+  let ctx: BrandingPortal['ctx'];
 
   beforeAll(async () => {
     // A built web app as far as these routes care: the page, the icons and the worker.
-    root = mkdtempSync(join(tmpdir(), 'pwa-routes-'));
-    mkdirSync(join(root, 'icons'));
-    mkdirSync(join(root, 'assets'));
-    writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div>');
-    for (const icon of [...DEFAULT_ICONS.map((i) => i.src), APPLE_TOUCH_ICON]) {
-      copyFileSync(join(PUBLIC, icon), join(root, icon));
-    }
-    writeFileSync(join(root, 'sw.js'), SW);
-    ctx = await createTestContext({
+    portal = await startBrandingPortal({
+      pwa: true,
       env: { PORTAL_TITLE: 'Lab <Portal> & Co', PORTAL_SUBTITLE: 'Our tools' },
-      deps: { webRoot: root, renderPage: null },
     });
+    ctx = portal.ctx;
   }, 60_000);
 
   afterAll(async () => {
-    await ctx?.close();
-    rmSync(root, { recursive: true, force: true });
+    await portal?.close();
   });
 
   it('serves the manifest as application/manifest+json, revalidated, from the branding', async () => {
@@ -166,5 +160,144 @@ describe('manifest, offline page and service worker over HTTP', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['set-cookie']).toBeUndefined();
     }
+  });
+});
+
+describe('manifest icons from the branding', () => {
+  const url = '/api/portal/logo/logo-0123456789ab.png';
+
+  it('lists an SVG logo as scalable, a raster logo at its real sizes, before the defaults', () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
+    expect(manifestIcons({ url: '/l.svg', contentType: 'image/svg+xml', bytes: svg })).toEqual([
+      { src: '/l.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      ...DEFAULT_ICONS,
+    ]);
+    expect(logoIcon({ url, contentType: 'image/png', bytes: pngSized(256, 128) })).toEqual({
+      src: url,
+      sizes: '256x128',
+      type: 'image/png',
+      purpose: 'any',
+    });
+    const icon = ico([icoBitmap(16, 16), icoBitmap(32, 32), icoBitmap(32, 32)]);
+    expect(logoIcon({ url, contentType: 'image/x-icon', bytes: icon })?.sizes).toBe('16x16 32x32');
+    // Headers that cannot be read again: the icon without a size, never a wrong one.
+    expect(logoIcon({ url, contentType: 'image/png', bytes: Buffer.from('not a png') })).toEqual({
+      src: url,
+      type: 'image/png',
+      purpose: 'any',
+    });
+    expect(manifestIcons(undefined)).toEqual(DEFAULT_ICONS);
+  });
+
+  it('reads the logo once per logo, and not one whose URL moved on meanwhile', async () => {
+    const bytes = pngSized(64, 64);
+    const stored = { contentType: 'image/png', bytes, sha256: 'a'.repeat(64) };
+    let logoUrl: string | null = `/api/portal/logo/logo-${'a'.repeat(12)}.png`;
+    let reads = 0;
+    const branding = createManifestBranding({
+      info: async () =>
+        ({ title: 'P', subtitle: '', footer: '', logoUrl }) as Awaited<
+          ReturnType<Parameters<typeof createManifestBranding>[0]['info']>
+        >,
+      image: async () => {
+        reads += 1;
+        return stored;
+      },
+    });
+    expect((await branding()).icons[0]).toMatchObject({ src: logoUrl, sizes: '64x64' });
+    await branding();
+    expect(reads).toBe(1);
+    // The answer names a newer logo than the one read: the defaults, read again next time.
+    logoUrl = `/api/portal/logo/logo-${'b'.repeat(12)}.png`;
+    expect((await branding()).icons).toEqual(DEFAULT_ICONS);
+    await branding();
+    expect(reads).toBe(3);
+    logoUrl = null;
+    expect((await branding()).icons).toEqual(DEFAULT_ICONS);
+  });
+});
+
+describe("the manifest follows the admins' logo", () => {
+  let portal: BrandingPortal;
+  afterEach(async () => {
+    await portal.close();
+  });
+
+  const manifest = () => portal.call('GET', MANIFEST_PATH, '');
+  const EVIL_SVG =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8" onload="alert(1)"><script>alert(2)</script><rect width="8" height="8"/></svg>';
+
+  it('lists an uploaded SVG logo first, sanitised and public, and changes with it', async () => {
+    portal = await startBrandingPortal({ pwa: true });
+    const before = await manifest();
+    expect(before.json<WebManifest>().icons).toEqual(DEFAULT_ICONS);
+    const etag = before.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(
+      (await portal.ctx.app.inject({ url: MANIFEST_PATH, headers: { 'if-none-match': etag } }))
+        .statusCode,
+    ).toBe(304);
+
+    const put = await portal.call(
+      'PUT',
+      '/api/admin/portal/logo',
+      portal.admin,
+      EVIL_SVG,
+      'image/svg+xml',
+    );
+    expect(put.statusCode).toBe(200);
+    const logoUrl = put.json().portal.logoUrl as string;
+
+    const after = await portal.ctx.app.inject({
+      url: MANIFEST_PATH,
+      headers: { 'if-none-match': etag },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['cache-control']).toBe('no-cache');
+    expect(after.headers.etag).not.toBe(etag);
+    const icons = after.json<WebManifest>().icons;
+    expect(icons).toEqual([
+      { src: logoUrl, sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      ...DEFAULT_ICONS,
+    ]);
+    // Served to anyone, without a cookie, sanitised.
+    const served = await portal.call('GET', logoUrl, '');
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/svg+xml');
+    expect(served.body).not.toMatch(/script|onload/);
+
+    expect((await portal.call('DELETE', '/api/admin/portal/logo', portal.admin)).statusCode).toBe(
+      200,
+    );
+    expect((await manifest()).json<WebManifest>().icons).toEqual(DEFAULT_ICONS);
+  });
+
+  it('lists a raster logo at its real size, type from the bytes', async () => {
+    portal = await startBrandingPortal({ pwa: true });
+    const put = await portal.call(
+      'PUT',
+      '/api/admin/portal/logo',
+      portal.admin,
+      pngSized(300, 200),
+      'application/octet-stream',
+    );
+    expect(put.statusCode).toBe(200);
+    const [first, ...rest] = (await manifest()).json<WebManifest>().icons;
+    expect(first).toEqual({
+      src: put.json().portal.logoUrl,
+      sizes: '300x200',
+      type: 'image/png',
+      purpose: 'any',
+    });
+    expect(rest).toEqual(DEFAULT_ICONS);
+    // A favicon is no app icon: it leaves the manifest alone.
+    await portal.call(
+      'PUT',
+      '/api/admin/portal/favicon',
+      portal.admin,
+      pngSized(32, 32),
+      'image/png',
+    );
+    expect((await manifest()).json<WebManifest>().icons).toHaveLength(DEFAULT_ICONS.length + 1);
   });
 });

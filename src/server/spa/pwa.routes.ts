@@ -1,12 +1,21 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { OFFLINE_PATH, renderOfflinePage } from './offline-page.js';
 import { buildWebManifest, type Branding } from './web-manifest.js';
 
 export const MANIFEST_PATH = '/manifest.webmanifest';
 const MANIFEST_TYPE = 'application/manifest+json; charset=utf-8';
 const HTML = 'text/html; charset=utf-8';
-/** Both follow the branding: revalidated on each use, never personal. */
+/** Both follow the branding: revalidated on each use (an ETag of the content), never personal. */
 const REVALIDATE = 'no-cache';
+
+/** Sends `body` with an ETag of its content, or 304 when the browser already has it. */
+function sendRevalidated(request: FastifyRequest, reply: FastifyReply, type: string, body: string) {
+  const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`;
+  void reply.type(type).header('cache-control', REVALIDATE).header('etag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.send(body);
+}
 
 export interface PwaRoutesOptions {
   /** The branding of now: read on every request, so a change shows at once. */
@@ -20,16 +29,15 @@ export interface PwaRoutesOptions {
  * (spa.routes.ts).
  */
 export const pwaRoutes: FastifyPluginAsync<PwaRoutesOptions> = async (app, { branding }) => {
-  app.get(MANIFEST_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .type(MANIFEST_TYPE)
-      .header('cache-control', REVALIDATE)
-      .send(JSON.stringify(buildWebManifest(await branding()))),
+  app.get(MANIFEST_PATH, { schema: { hide: true } }, async (request, reply) =>
+    sendRevalidated(
+      request,
+      reply,
+      MANIFEST_TYPE,
+      JSON.stringify(buildWebManifest(await branding())),
+    ),
   );
-  app.get(OFFLINE_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .type(HTML)
-      .header('cache-control', REVALIDATE)
-      .send(renderOfflinePage(await branding())),
+  app.get(OFFLINE_PATH, { schema: { hide: true } }, async (request, reply) =>
+    sendRevalidated(request, reply, HTML, renderOfflinePage(await branding())),
   );
 };

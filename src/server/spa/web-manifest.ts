@@ -7,8 +7,8 @@
 /** One icon of the manifest: a file the portal serves itself. */
 export interface BrandingIcon {
   src: string;
-  /** `"192x192"`, or `"any"` for a scalable image. */
-  sizes: string;
+  /** `"192x192"` (several separated by spaces), `"any"` for a scalable image; unknown: none. */
+  sizes?: string;
   type: string;
   /** `"any"` (shown as is) or `"maskable"` (the platform cuts it to its own shape). */
   purpose?: 'any' | 'maskable';

@@ -4,13 +4,17 @@ import {
   checkBrandingChange,
   type BrandingChange,
 } from '../../../shared/branding/branding-rules.js';
+import type { Actor } from '../../../shared/api/admin-schemas.js';
 import type {
   BrandingRecord,
   BrandingRepository,
+  BrandingTexts,
   PortalImageKind,
 } from '../../branding/branding.repository.js';
 import { checkLogo, type CheckedLogo, type SvgSanitize } from '../../files/logo-files.js';
 import { IMAGE_TYPES, imageTypeOf } from '../../lib/image-types.js';
+import type { AdminRepository } from '../admin.repository.js';
+import { iconOfImageField, quotedSlug, type IconLookup } from '../icons/catalog-icons.js';
 
 /**
  * The catalog file's `portal:` section (docs/catalog.md, decision 0028): the branding admins
@@ -26,12 +30,14 @@ const IMAGE_KEYS: readonly PortalImageKind[] = ['logo', 'favicon'];
 
 /**
  * Reads the `portal:` section of a catalog file's text, if any. Problems are returned as
- * sentences (the caller makes them a CatalogError with the apps' problems).
+ * sentences (the caller makes them a CatalogError with the apps' problems). `logo` and
+ * `favicon` name an image file, or `icon:<slug>` an icon of the bundled set (`icons`).
  */
 export async function readPortalSection(
   text: string,
   readImage: (path: string) => Promise<Uint8Array | undefined>,
   sanitize: SvgSanitize,
+  icons: IconLookup,
 ): Promise<{ section?: PortalSection; problems: string[] }> {
   // Most catalog files have no section: their YAML (parsed by parseCatalog) is not read twice.
   if (!/^\s*"?portal"?\s*:/m.test(text)) return { problems: [] };
@@ -62,13 +68,26 @@ export async function readPortalSection(
     const path = (raw as Record<string, unknown>)[kind];
     if (path === undefined || path === null) continue;
     if (typeof path !== 'string' || path.trim() === '') {
-      problems.push(`portal: field "${kind}" must name an image file`);
+      problems.push(`portal: field "${kind}" must name an image file or icon:<name>`);
       continue;
     }
-    const bytes = await readImage(path.trim());
-    if (!bytes) {
-      problems.push(`portal: field "${kind}" names a file that does not exist`);
-      continue;
+    const icon = iconOfImageField(path);
+    let bytes: Uint8Array | undefined;
+    if (icon !== undefined) {
+      const svg = await icons.svg(icon);
+      if (svg === undefined) {
+        problems.push(
+          `portal: field "${kind}" names the icon ${quotedSlug(icon)}, which the bundled icon set does not have`,
+        );
+        continue;
+      }
+      bytes = Buffer.from(svg, 'utf8');
+    } else {
+      bytes = await readImage(path.trim());
+      if (!bytes) {
+        problems.push(`portal: field "${kind}" names a file that does not exist`);
+        continue;
+      }
     }
     try {
       images[kind] = await checkLogo(Buffer.from(bytes), sanitize);
@@ -106,4 +125,96 @@ export async function exportPortalSection(
     }
   }
   return { section: Object.keys(section).length > 0 ? section : undefined, files };
+}
+
+/**
+ * What a catalog file last applied of its `portal:` section (CATALOG_FILE, decision 0034): the
+ * texts it set and its images' hashes, so the next start writes only what the file changed.
+ */
+export interface PortalBaseline {
+  texts: BrandingChange;
+  images: Partial<Record<PortalImageKind, string>>;
+}
+
+export function portalBaselineOf(section: PortalSection): PortalBaseline {
+  const images: PortalBaseline['images'] = {};
+  for (const [kind, image] of Object.entries(section.images)) {
+    images[kind as PortalImageKind] = image.sha256;
+  }
+  return { texts: { ...section.change }, images };
+}
+
+/** What applying a section changes: fields before and after (images as type and hash). */
+export interface PortalSectionChange {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+const imageAudit = (image?: { contentType: string; sha256: string }) =>
+  image ? { contentType: image.contentType, sha256: image.sha256 } : null;
+
+/**
+ * Compares a section with the stored branding. With a `baseline`, only the fields and images
+ * whose value in the file changed since then count (edits made in the console to others stay).
+ */
+export function planPortalSection(
+  current: BrandingRecord,
+  section: PortalSection,
+  baseline?: PortalBaseline,
+): {
+  texts: BrandingTexts;
+  images: [PortalImageKind, CheckedLogo][];
+  change: PortalSectionChange | undefined;
+} {
+  const texts: BrandingTexts = { ...current.texts };
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(section.change) as [
+    keyof BrandingTexts,
+    string | null,
+  ][]) {
+    if (baseline && Object.hasOwn(baseline.texts, field) && baseline.texts[field] === value) {
+      continue;
+    }
+    if (current.texts[field] === value) continue;
+    before[field] = current.texts[field];
+    after[field] = value;
+    texts[field] = value;
+  }
+  const images: [PortalImageKind, CheckedLogo][] = [];
+  for (const [kind, image] of Object.entries(section.images) as [PortalImageKind, CheckedLogo][]) {
+    if (baseline?.images[kind] === image.sha256) continue;
+    if (current.images[kind]?.sha256 === image.sha256) continue;
+    images.push([kind, image]);
+    before[kind] = imageAudit(current.images[kind]);
+    after[kind] = imageAudit(image);
+  }
+  return { texts, images, change: Object.keys(after).length > 0 ? { before, after } : undefined };
+}
+
+/**
+ * Applies a section (already checked as it was read): texts and images in one transaction with
+ * one `branding` audit entry of what changed; nothing changed, nothing written. The caller drops
+ * its kept branding (other instances and processes read it again within a second).
+ */
+export async function applyPortalSection(
+  deps: {
+    repository: BrandingRepository;
+    admin: Pick<AdminRepository, 'transaction' | 'appendAudit'>;
+    clock: () => string;
+  },
+  actor: Actor,
+  section: PortalSection,
+  baseline?: PortalBaseline,
+): Promise<PortalSectionChange | undefined> {
+  const { repository, admin } = deps;
+  return admin.transaction(async (trx) => {
+    const plan = planPortalSection(await repository.read(trx), section, baseline);
+    if (!plan.change) return undefined;
+    const at = deps.clock();
+    for (const [kind, image] of plan.images) await repository.putImage(trx, kind, image, at);
+    await repository.write(trx, plan.texts, actor, at);
+    await admin.appendAudit(trx, { actor, action: 'branding', appId: null, ...plan.change }, at);
+    return plan.change;
+  });
 }

@@ -1,45 +1,29 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  startBrandingPortal,
+  type BrandingPortal,
+} from '../../branding/test-support/branding-portal.js';
 import { PNG } from '../../files/test-support/images.js';
-import { bearer, createTestContext, type TestContext } from '../../test-support/test-app.js';
 
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"></rect></svg>';
 
-let contexts: TestContext[] = [];
+let portals: BrandingPortal[] = [];
 afterEach(async () => {
-  await Promise.all(contexts.map((ctx) => ctx.close()));
-  contexts = [];
+  await Promise.all(portals.map((one) => one.close()));
+  portals = [];
 });
 
+/** A portal of its own, called as the admin. */
 async function portal() {
-  const ctx = await createTestContext();
-  contexts.push(ctx);
-  const token = await ctx.issuer.tokenFor('admin', [], {
-    realm_access: { roles: ['portal-admin'] },
-  });
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-    url: string,
-    payload?: string | Buffer | object,
-    headers: Record<string, string> = {},
-  ) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: { ...bearer(token), ...headers },
-      ...(payload === undefined ? {} : { payload }),
-    });
-  return { ctx, call };
+  const one = await startBrandingPortal();
+  portals.push(one);
+  return { ctx: one.ctx, call: one.asAdmin, audit: one.brandingAudit };
 }
 
 const zip = { 'content-type': 'application/zip' };
 const yaml = { 'content-type': 'text/yaml' };
-
-async function audit(call: Awaited<ReturnType<typeof portal>>['call']) {
-  const items = (await call('GET', '/api/admin/audit')).json().items as { action: string }[];
-  return items.filter((entry) => entry.action === 'branding');
-}
 
 describe('branding in the catalog file', () => {
   it('round-trips texts, colour, logo and favicon through export and import', async () => {
@@ -88,12 +72,12 @@ describe('branding in the catalog file', () => {
     expect(targetInfo).toMatchObject({ title: 'Genomics Apps', accentColor: '#1d4ed8' });
     const again = await target.call('GET', '/api/admin/catalog/export?logos=true');
     expect(again.rawPayload.equals(exported.rawPayload)).toBe(true);
-    expect(await audit(target.call)).toHaveLength(1);
+    expect(await target.audit()).toHaveLength(1);
 
     // The same file again changes nothing and writes no entry.
     await target.call('POST', '/api/admin/catalog/import?dryRun=false', exported.rawPayload, zip);
-    expect(await audit(target.call)).toHaveLength(1);
-  });
+    expect(await target.audit()).toHaveLength(1);
+  }, 30_000); // Two portals, an export and two imports in the reader's worker.
 
   it('refuses a bad portal section with the apps’ problems, changing nothing', async () => {
     const target = await portal();
@@ -117,6 +101,46 @@ describe('branding in the catalog file', () => {
     expect(message).toContain('portal: field "logo" names a file that does not exist');
     expect((await target.call('GET', '/api/portal')).json().title).toBe('App Portal');
     expect((await target.call('GET', '/api/admin/apps')).json().items).toEqual([]);
-    expect(await audit(target.call)).toEqual([]);
+    expect(await target.audit()).toEqual([]);
+  });
+
+  it('takes icon:<slug> for the portal and its apps in a plain YAML import', async () => {
+    const target = await portal();
+    const file = [
+      'portal:',
+      '  logo: icon:research-igv',
+      'apps:',
+      '  - name: Jupyter',
+      '    image: icon:jupyter',
+      '    isPublic: true',
+    ].join('\n');
+    const dry = await target.call('POST', '/api/admin/catalog/import', file, yaml);
+    expect(dry.json().add).toEqual([{ id: 'jupyter', name: 'Jupyter' }]);
+    const applied = await target.call('POST', '/api/admin/catalog/import?dryRun=false', file, yaml);
+    expect(applied.statusCode).toBe(200);
+    const logoUrl = (await target.call('GET', '/api/portal')).json().logoUrl as string;
+    const logo = await target.call('GET', logoUrl);
+    expect(logo.headers['content-type']).toBe('image/svg+xml');
+    expect(logo.body).toContain('<title>IGV (Integrative Genomics Viewer)</title>');
+    const apps = (await target.call('GET', '/api/admin/apps')).json().items as {
+      id: string;
+      image: string;
+    }[];
+    const jupyter = apps.find((app) => app.id === 'jupyter');
+    expect(jupyter?.image).toMatch(/^logo-[0-9a-f]{12}\.svg$/);
+    const appLogo = await target.call('GET', `/api/files/apps/jupyter/${jupyter?.image}`);
+    expect(appLogo.body).toContain('<title>Jupyter</title>');
+    expect(await target.audit()).toHaveLength(1);
+
+    const unknown = await target.call(
+      'POST',
+      '/api/admin/catalog/import',
+      'apps:\n  - name: Tool\n    image: icon:no-such-tool\n',
+      yaml,
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().data.problems).toEqual([
+      'app "Tool": field "image" names the icon "no-such-tool", which the bundled icon set does not have',
+    ]);
   });
 });

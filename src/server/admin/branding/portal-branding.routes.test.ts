@@ -1,110 +1,39 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accentPlan } from '../../../shared/branding/contrast.js';
 import { createTestBrowser } from '../../auth/test-support/test-browser.js';
+import {
+  DEFAULT_PORTAL as DEFAULTS,
+  startBrandingPortal,
+  type BrandingPortal,
+  type Method,
+} from '../../branding/test-support/branding-portal.js';
 import { startDevIdpServer } from '../../dev-idp/test-support/dev-idp-server.js';
 import { PNG } from '../../files/test-support/images.js';
-import { bearer, createTestContext, type TestContext } from '../../test-support/test-app.js';
+import type { TestContext } from '../../test-support/test-app.js';
 
 const EVIL_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)">
   <script>alert(2)</script><rect width="10" height="10" fill="red"/>
   <image href="https://evil.example/track.png"/></svg>`;
 
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-    <title>App Portal</title>
-    <link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
-
+let portalUnderTest: BrandingPortal;
 let ctx: TestContext;
-let webRoot: string | undefined;
 afterEach(async () => {
-  await ctx.close();
-  if (webRoot) rmSync(webRoot, { recursive: true, force: true });
-  webRoot = undefined;
+  await portalUnderTest.close();
 });
 
 async function setup(options: { pages?: boolean; env?: Record<string, string> } = {}) {
-  let deps = {};
-  if (options.pages) {
-    webRoot = mkdtempSync(join(tmpdir(), 'branding-'));
-    writeFileSync(join(webRoot, 'index.html'), TEMPLATE);
-    mkdirSync(join(webRoot, 'assets'));
-    writeFileSync(join(webRoot, 'assets', 'index-Ef56Gh78.css'), ':root{--color-primary:red}');
-    deps = { webRoot, renderPage: null };
-  }
-  ctx = await createTestContext({
+  portalUnderTest = await startBrandingPortal({
+    ...options,
     apps: [{ id: 'galaxy', isPublic: true }],
-    env: options.env,
-    deps,
   });
-  const admin = await ctx.issuer.tokenFor('admin', [], {
-    realm_access: { roles: ['portal-admin'] },
-  });
-  const alice = await ctx.issuer.tokenFor('alice', ['genomics']);
-  return { admin, alice };
+  ctx = portalUnderTest.ctx;
+  return portalUnderTest;
 }
 
-type Method = 'GET' | 'PATCH' | 'PUT' | 'DELETE';
-function call(
-  method: Method,
-  url: string,
-  token: string,
-  body?: unknown,
-  contentType = 'application/json',
-) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: {
-      ...(token ? bearer(token) : {}),
-      ...(body === undefined ? {} : { 'content-type': contentType }),
-    },
-    ...(body === undefined
-      ? {}
-      : {
-          payload: Buffer.isBuffer(body) || typeof body === 'string' ? body : JSON.stringify(body),
-        }),
-  });
-}
-
-async function portal() {
-  const response = await call('GET', '/api/portal', '');
-  expect(response.statusCode).toBe(200);
-  return response.json() as Record<string, unknown>;
-}
-
-async function brandingAudit(token: string) {
-  const items = (await call('GET', '/api/admin/audit', token)).json().items as {
-    action: string;
-    appId: string | null;
-    actor: { username: string };
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-  }[];
-  return items.filter((entry) => entry.action === 'branding');
-}
-
-const DEFAULTS = {
-  title: 'App Portal',
-  subtitle: 'MMGE App Portal',
-  footer: '© 2023 Indiana University',
-  footerLink: '',
-  accentColor: '',
-  logoUrl: null,
-  faviconUrl: null,
-  version: 0,
-  signInAvailable: true,
-};
+const call = (method: Method, url: string, token: string, body?: unknown, contentType?: string) =>
+  portalUnderTest.call(method, url, token, body, contentType);
+const portal = () => portalUnderTest.portal();
+const brandingAudit = () => portalUnderTest.brandingAudit();
 
 describe('who may change the branding', () => {
   it.each<[Method, string]>([
@@ -182,7 +111,7 @@ describe('texts and accent colour', () => {
     const same = await call('PATCH', '/api/admin/portal', admin, { footer: '© 2026 The Lab' });
     expect(same.json().version).toBe(2);
 
-    const audit = await brandingAudit(admin);
+    const audit = await brandingAudit();
     expect(audit.map(({ before, after }) => [before, after])).toEqual([
       [
         { title: 'Lab Portal', subtitle: '' },
@@ -243,7 +172,7 @@ describe('texts and accent colour', () => {
       expect((await call('PATCH', '/api/admin/portal', admin, payload)).statusCode).toBe(400);
     }
     expect(await portal()).toEqual(DEFAULTS);
-    expect(await brandingAudit(admin)).toEqual([]);
+    expect(await brandingAudit()).toEqual([]);
   });
 });
 
@@ -290,7 +219,7 @@ describe('logo and favicon', () => {
         data: {},
       });
 
-      const audit = await brandingAudit(admin);
+      const audit = await brandingAudit();
       expect(audit.map(({ before, after }) => [before, after])).toEqual([
         [{ [kind]: { contentType: 'image/png', sha256: expect.any(String) } }, { [kind]: null }],
         [{ [kind]: null }, { [kind]: { contentType: 'image/png', sha256: expect.any(String) } }],
@@ -345,7 +274,7 @@ describe('logo and favicon', () => {
     expect(after.version).toBe(version);
     expect(after.portal.logoUrl).toBe(svg.json().portal.logoUrl);
     expect(after.portal.faviconUrl).toBeNull();
-    expect(await brandingAudit(admin)).toHaveLength(1);
+    expect(await brandingAudit()).toHaveLength(1);
   });
 });
 
@@ -421,7 +350,7 @@ describe('branding from a browser session', () => {
   });
 
   it('refuses cross-site changes (CSRF) and accepts the portal’s own pages', async () => {
-    ctx = await createTestContext({ env: { PUBLIC_URL: PORTAL, OIDC_ISSUER: idp.issuer } });
+    const { admin } = await setup({ env: { PUBLIC_URL: PORTAL, OIDC_ISSUER: idp.issuer } });
     const browser = createTestBrowser({ app: ctx.app, origin: PORTAL });
     const page = await browser.follow(await browser.get('/auth/login?returnTo=%2F'));
     const { action, fields } = browser.form(page.body);
@@ -434,9 +363,6 @@ describe('branding from a browser session', () => {
       (response) => response.url.startsWith(`${PORTAL}/auth/callback`),
     );
     // Set with a bearer token; removed from the browser session.
-    const admin = await ctx.issuer.tokenFor('admin', [], {
-      realm_access: { roles: ['portal-admin'] },
-    });
     expect((await call('PUT', '/api/admin/portal/logo', admin, PNG, 'image/png')).statusCode).toBe(
       200,
     );

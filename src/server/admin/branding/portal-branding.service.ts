@@ -7,7 +7,7 @@ import type {
   PortalImageKind,
 } from '../../branding/branding.repository.js';
 import type { Branding } from '../../branding/branding.service.js';
-import type { PortalSection } from './branding-file.js';
+import { applyPortalSection, type PortalSection } from './branding-file.js';
 import { NotFoundError } from '../../http/errors.js';
 import { checkLogo, type SvgSanitize } from '../../files/logo-files.js';
 import type { AdminRepository } from '../admin.repository.js';
@@ -69,30 +69,7 @@ export function createPortalBrandingService(deps: {
      * images in one transaction, one audit entry with what changed. Nothing changed: no entry.
      */
     async applySection(actor: Actor, section: PortalSection): Promise<void> {
-      await admin.transaction(async (trx) => {
-        const current = await repository.read(trx);
-        const texts: BrandingTexts = { ...current.texts, ...section.change };
-        const before: Record<string, unknown> = {};
-        const after: Record<string, unknown> = {};
-        for (const field of Object.keys(section.change) as (keyof BrandingTexts)[]) {
-          if (current.texts[field] === texts[field]) continue;
-          before[field] = current.texts[field];
-          after[field] = texts[field];
-        }
-        const at = deps.clock();
-        for (const [kind, image] of Object.entries(section.images) as [
-          PortalImageKind,
-          NonNullable<PortalSection['images'][PortalImageKind]>,
-        ][]) {
-          if (current.images[kind]?.sha256 === image.sha256) continue;
-          await repository.putImage(trx, kind, image, at);
-          Object.assign(before, imageAudit(kind, current.images[kind]));
-          Object.assign(after, imageAudit(kind, image));
-        }
-        if (Object.keys(after).length === 0) return;
-        await repository.write(trx, texts, actor, at);
-        await admin.appendAudit(trx, { actor, action: 'branding', appId: null, before, after }, at);
-      });
+      await applyPortalSection({ repository, admin, clock: deps.clock }, actor, section);
       branding.invalidate();
     },
 
