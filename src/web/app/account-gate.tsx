@@ -12,14 +12,6 @@ export function PageNotice({ title, children }: { title: string; children: React
   );
 }
 
-function BackHome() {
-  return (
-    <a href="/" className="btn btn-ghost btn-sm">
-      Back to the portal
-    </a>
-  );
-}
-
 /** What the gate says on one screen; the texts are the screen's own. */
 export interface AccountGateTexts {
   /** The title of the gate's pages (the screen's name). */
@@ -28,7 +20,7 @@ export interface AccountGateTexts {
   signIn: string;
   /** To visitors of a portal where nobody can sign in (no identity provider). */
   noSignIn: string;
-  /** To signed-in users the screen is not for (titled "Not allowed"); needs `allowed`. */
+  /** To signed-in users the screen is not for (titled "Not allowed"), when it has a rule. */
   notAllowed?: string;
 }
 
@@ -38,10 +30,10 @@ export interface AccountGateProps {
   signInAvailable: boolean;
   texts: AccountGateTexts;
   /**
-   * Whether the signed-in user may use the screen, as /api/me says (the server checks every call
-   * anyway). Without it every signed-in user passes and the screen answers for itself.
+   * The rule: only admins (as /api/me says; the server checks every call anyway). Without it
+   * every signed-in user passes and the screen answers for itself.
    */
-  allowed?(state: { isAdmin: boolean; isApprover: boolean }): boolean;
+  adminsOnly?: boolean;
   /** The screen, shown only past the gate. */
   children: ReactNode;
 }
@@ -56,50 +48,39 @@ export function AccountGate({
   session,
   signInAvailable,
   texts,
-  allowed,
+  adminsOnly = false,
   children,
 }: AccountGateProps) {
   const initialized = useStore(session, (state) => state.initialized);
   const isAuthenticated = useStore(session, (state) => state.isAuthenticated);
-  const isAllowed = useStore(
-    session,
-    (state) => !allowed || allowed({ isAdmin: state.isAdmin, isApprover: state.isApprover }),
-  );
+  const isAllowed = useStore(session, (state) => !adminsOnly || state.isAdmin);
   const login = useStore(session, (state) => state.login);
 
-  if (!initialized) {
-    return (
-      <PageNotice title={texts.title}>
+  if (initialized && isAuthenticated && isAllowed) return children;
+  const notAllowed = initialized && isAuthenticated;
+  return (
+    <PageNotice title={notAllowed ? 'Not allowed' : texts.title}>
+      {!initialized ? (
         <p role="status">Checking your account…</p>
-      </PageNotice>
-    );
-  }
-  if (!isAuthenticated) {
-    return (
-      <PageNotice title={texts.title}>
+      ) : notAllowed ? (
+        <p role="alert" className="alert alert-warning">
+          {texts.notAllowed}
+        </p>
+      ) : (
         <p>{signInAvailable ? texts.signIn : texts.noSignIn}</p>
+      )}
+      {initialized && (
         <div className="flex gap-2">
-          {signInAvailable && (
+          {!notAllowed && signInAvailable && (
             <button type="button" className="btn btn-primary btn-sm" onClick={login}>
               Sign in
             </button>
           )}
-          <BackHome />
+          <a href="/" className="btn btn-ghost btn-sm">
+            Back to the portal
+          </a>
         </div>
-      </PageNotice>
-    );
-  }
-  if (!isAllowed) {
-    return (
-      <PageNotice title="Not allowed">
-        <p role="alert" className="alert alert-warning">
-          {texts.notAllowed ?? `Your account is not allowed to use this page.`}
-        </p>
-        <div className="flex gap-2">
-          <BackHome />
-        </div>
-      </PageNotice>
-    );
-  }
-  return children;
+      )}
+    </PageNotice>
+  );
 }

@@ -25,25 +25,19 @@ const TEXTS: AccountGateTexts = {
     'catalog; ask one if you need a change.',
 };
 
-const isAdmin = ({ isAdmin }: { isAdmin: boolean }) => isAdmin;
-
 /**
- * /admin: the console for admins (as /api/me says; the server checks every call too), a sign-in
+ * /admin, a chunk of its own loaded by app.tsx (its gate included: the home page never needs
+ * it): the console for admins (as /api/me says; the server checks every call too), a sign-in
  * prompt for visitors, and a clear "not allowed" page for everyone else (the account gate).
  */
-export function AdminRoute({
+export default function AdminRoute({
   session,
   signInAvailable,
   status,
   onCatalogChanged,
 }: AdminRouteProps) {
   return (
-    <AccountGate
-      session={session}
-      signInAvailable={signInAvailable}
-      texts={TEXTS}
-      allowed={isAdmin}
-    >
+    <AccountGate session={session} signInAvailable={signInAvailable} texts={TEXTS} adminsOnly>
       <Suspense
         fallback={
           <PageNotice title="Admin console">
