@@ -13,9 +13,9 @@ import { NotFoundPage } from './not-found-page.js';
 import { useRoute } from './routes.js';
 import { useAppSearch } from './use-app-search.js';
 
-// The approvers' inbox (/requests) is a chunk of its own: the home page never loads it.
-// The screens for signed-in users (and their account gate) load on demand: the home page never
-// needs them (scripts/check-budget.mjs).
+// The screens for signed-in users, the admin console (/admin) and the approvers' inbox
+// (/requests), are chunks of their own with their account gate: the home page never loads them
+// (scripts/check-budget.mjs).
 const AdminRoute = lazy(() => import('./admin-route.js'));
 const RequestsPage = lazy(() => import('./requests-page.js'));
 
