@@ -84,6 +84,84 @@ describe('themes', () => {
     await context.close();
   });
 
+  it('lets phones without JavaScript choose in the "Theme" disclosure, axe-clean', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      // The system says the other theme: the server's choice shows, and the form changes it.
+      const other = theme === 'dark' ? 'light' : 'dark';
+      const context = await themedContext(suite.browser, {
+        theme,
+        colorScheme: other,
+        width: 375,
+        js: false,
+      });
+      const page = await context.newPage();
+      await page.goto(`${suite.portal.url}/?q=galaxy`);
+      expect(await scheme(page)).toBe(theme);
+      // The menu cannot open without JavaScript: the disclosure stands in for it.
+      expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+      const summary = page.locator('summary', { hasText: 'Theme' });
+      const card = page.getByRole('article').first();
+      const before = await card.boundingBox();
+      // Keyboard: the summary takes the focus and Enter opens it.
+      await summary.focus();
+      await page.keyboard.press('Enter');
+      const group = page.getByRole('group', { name: 'Theme' });
+      await group.waitFor();
+      expect(await group.count()).toBe(1);
+      expect(await page.locator('details[open]').count()).toBe(1);
+      // The panel floats over the page: nothing under it moved.
+      expect(await card.boundingBox()).toEqual(before);
+      expect(
+        await axeViolations(page, { scriptsOff: true }),
+        `${theme} 375 no-JS disclosure`,
+      ).toEqual([]);
+
+      // Arrow keys move the choice, Tab reaches Apply.
+      await group.getByRole('radio', { name: theme === 'dark' ? 'Dark' : 'Light' }).focus();
+      await page.keyboard.press(theme === 'dark' ? 'ArrowLeft' : 'ArrowRight');
+      expect(
+        await group.getByRole('radio', { name: theme === 'dark' ? 'Light' : 'Dark' }).isChecked(),
+      ).toBe(true);
+      const reloaded = page.waitForResponse(
+        (answer) =>
+          answer.url() === `${suite.portal.url}/?q=galaxy` && answer.request().method() === 'GET',
+      );
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      // Back on the same page (the search kept), which the server renders in the new theme.
+      await reloaded;
+      await page.locator(`html[data-theme="${other}"]`).waitFor({ state: 'attached' });
+      expect(page.url()).toBe(`${suite.portal.url}/?q=galaxy`);
+      expect(await scheme(page)).toBe(other);
+      await context.close();
+    }
+  });
+
+  it('chooses dark at 375 px without JavaScript and the next page says data-theme="dark"', async () => {
+    const context = await themedContext(suite.browser, {
+      colorScheme: 'light',
+      width: 375,
+      js: false,
+    });
+    const page = await context.newPage();
+    await page.goto(suite.portal.url);
+    expect(await page.getAttribute('html', 'data-theme')).toBeNull();
+    await page.locator('summary', { hasText: 'Theme' }).click();
+    const group = page.getByRole('group', { name: 'Theme' });
+    await group.locator('label', { hasText: 'Dark' }).click();
+    const response = page.waitForResponse(
+      (answer) => answer.url() === `${suite.portal.url}/` && answer.request().method() === 'GET',
+    );
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const html = await (await response).text();
+    expect(html).toMatch(/^<!doctype html>\s*<html data-theme="dark"/i);
+    await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+    expect(await scheme(page)).toBe('dark');
+    const cookies = await context.cookies(suite.portal.url);
+    expect(cookies.find((cookie) => cookie.name === 'theme')?.value).toBe('dark');
+    await context.close();
+  });
+
   it('is axe-clean in both themes, at 375 px with the menu open and at 1280 px', async () => {
     for (const theme of ['light', 'dark']) {
       for (const width of [375, 1280]) {

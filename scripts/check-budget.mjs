@@ -25,11 +25,13 @@ import { gzipSync } from 'node:zlib';
 // open pages, the service worker's registration) and issue 22 (locked cards and their states,
 // the Requests link, the access store; the dialog and the inbox load on demand) the app chunk is
 // 23.08 KB and the page 88.76 KB, hence 89. Issue 26 (hydrating only what is interactive) is the
-// place to win it back.
+// place to win it back. The narrow no-JS theme disclosure (0.14 KB) is paid for by loading the
+// /admin route with its account gate on demand, like /requests: 88.56 KB.
 export const BUDGET = { jsKb: 89, cssKb: 12 };
-/** The admin console's lazily loaded chunk (what /admin loads on top of the home page). */
+/** The admin console's lazily loaded chunks (what /admin loads on top of the home page). */
 export const ADMIN_BUDGET = { jsKb: 40, cssKb: 20 };
-const ADMIN_ENTRY = 'src/web/app/admin-page.tsx';
+/** The route with its account gate, then the console itself. */
+const ADMIN_ENTRIES = ['src/web/app/admin-route.tsx', 'src/web/app/admin-page.tsx'];
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const outDir = join(root, 'dist', 'web');
@@ -86,7 +88,7 @@ console.log('Home page initial load, production build (dist/web):');
 const jsOk = report('JavaScript', jsFiles, BUDGET.jsKb);
 const cssOk = report('CSS', cssFiles, BUDGET.cssKb);
 
-// The admin console: its dynamic entry and what it imports beyond the home page's chunks.
+// The admin console: its dynamic entries and what they import beyond the home page's chunks.
 const admin = new Set();
 const adminCss = new Set();
 const visitAdmin = (key) => {
@@ -99,8 +101,10 @@ const visitAdmin = (key) => {
   }
   for (const next of chunk.imports ?? []) visitAdmin(next);
 };
-if (!manifest[ADMIN_ENTRY]?.isDynamicEntry) fail(`${ADMIN_ENTRY} is not a lazily loaded chunk.`);
-visitAdmin(ADMIN_ENTRY);
+for (const key of ADMIN_ENTRIES) {
+  if (!manifest[key]?.isDynamicEntry) fail(`${key} is not a lazily loaded chunk.`);
+  visitAdmin(key);
+}
 console.log('Admin console (/admin), loaded on demand:');
 const adminJsOk = report('JavaScript', measure(admin), ADMIN_BUDGET.jsKb);
 const adminCssOk = report('CSS', measure(adminCss), ADMIN_BUDGET.cssKb);

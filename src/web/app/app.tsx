@@ -6,7 +6,6 @@ import { SearchBar } from '../features/search/components/search-bar.js';
 import { useSearchQuery } from '../features/search/hooks/use-search-query.js';
 import { useStatusPolling } from '../features/status/hooks/use-status-polling.js';
 import { ToastProvider } from '../ui/toast.js';
-import { AdminRoute } from './admin-route.js';
 import { bootstrap, createStores, type AppEnvironment } from './create-stores.js';
 import { Header } from './header.js';
 import { HomePage } from './home-page.js';
@@ -14,7 +13,10 @@ import { NotFoundPage } from './not-found-page.js';
 import { useRoute } from './routes.js';
 import { useAppSearch } from './use-app-search.js';
 
-// The approvers' inbox (/requests) is a chunk of its own: the home page never loads it.
+// The screens for signed-in users, the admin console (/admin) and the approvers' inbox
+// (/requests), are chunks of their own with their account gate: the home page never loads them
+// (scripts/check-budget.mjs).
+const AdminRoute = lazy(() => import('./admin-route.js'));
 const RequestsPage = lazy(() => import('./requests-page.js'));
 
 /**
@@ -62,25 +64,31 @@ export function App({
             )
           }
         />
-        {route === 'admin' ? (
-          <AdminRoute
-            session={stores.session}
-            signInAvailable={info?.signInAvailable !== false}
-            status={stores.status}
-            onCatalogChanged={() => void stores.catalog.getState().load()}
-          />
-        ) : route === 'requests' ? (
+        {route === 'admin' || route === 'requests' ? (
           <Suspense
             fallback={
               <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 px-4 py-10">
-                <p role="status">Loading the access requests…</p>
+                <p role="status">
+                  {route === 'admin'
+                    ? 'Loading the admin console…'
+                    : 'Loading the access requests…'}
+                </p>
               </main>
             }
           >
-            <RequestsPage
-              session={stores.session}
-              signInAvailable={info?.signInAvailable !== false}
-            />
+            {route === 'admin' ? (
+              <AdminRoute
+                session={stores.session}
+                signInAvailable={info?.signInAvailable !== false}
+                status={stores.status}
+                onCatalogChanged={() => void stores.catalog.getState().load()}
+              />
+            ) : (
+              <RequestsPage
+                session={stores.session}
+                signInAvailable={info?.signInAvailable !== false}
+              />
+            )}
           </Suspense>
         ) : route === 'not-found' ? (
           <NotFoundPage title={info?.title ?? ''} go={go} />

@@ -7,6 +7,7 @@ import { MobileMenu } from '../features/auth/components/mobile-menu.js';
 import { UserMenu } from '../features/auth/components/user-menu.js';
 import type { SessionStore } from '../features/auth/stores/session-store.js';
 import { PortalBrand } from '../features/portal/components/portal-brand.js';
+import { ThemeDisclosure } from '../features/theme/components/theme-disclosure.js';
 import { ThemeMenu } from '../features/theme/components/theme-menu.js';
 import { useTheme } from '../features/theme/hooks/use-theme.js';
 import { ADMIN_PATH, followInApp, REQUESTS_PATH } from './routes.js';
@@ -53,7 +54,8 @@ function ScreenLink({
 
 /**
  * The top navigation: brand link, the theme choice, the Admin link for admins, and the user
- * button (a menu button below 768 px, whose panel then holds the theme choice and the Admin link).
+ * button (a menu button below 768 px, whose panel then holds the theme choice and the Admin link;
+ * without JavaScript, a "Theme" disclosure holds the theme form there).
  */
 export function Header({ info, session, search, go, theme: initialTheme, returnTo }: HeaderProps) {
   const [theme, setTheme] = useTheme(initialTheme);
@@ -86,7 +88,12 @@ export function Header({ info, session, search, go, theme: initialTheme, returnT
             {isAdmin && <ScreenLink screen="admin" go={go} className="btn btn-ghost btn-sm" />}
             <UserMenu {...props} />
           </div>
-          <div className="md:hidden" data-testid="user-menu-narrow">
+          <div
+            className="relative flex items-center gap-2 md:hidden"
+            data-testid="user-menu-narrow"
+          >
+            {/* Without JavaScript the menu cannot open: the theme form gets a disclosure. */}
+            <ThemeDisclosure theme={theme} returnTo={returnTo} />
             <MobileMenu
               {...props}
               links={

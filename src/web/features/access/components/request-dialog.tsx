@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ModalDialog, type ModalDialogClasses } from '../../../ui/modal-dialog.js';
 import { accessErrorMessage } from '../utils/access-errors.js';
 
 /** Longest reason (MAX_ACCESS_REASON of access-schemas.ts; not imported: TypeBox stays out). */
@@ -11,53 +12,28 @@ export interface RequestDialogProps {
   onClose(): void;
 }
 
-const FOCUSABLE = 'button:not([disabled]), textarea:not([disabled]), [href], input:not([disabled])';
+const CLASSES: ModalDialogClasses = {
+  overlay: 'fixed inset-0 z-50 flex items-center justify-center p-4',
+  backdrop: 'absolute inset-0 bg-black/40',
+  box: 'bg-base-100 rounded-box relative flex w-full max-w-lg flex-col gap-3 p-6 shadow-xl',
+  title: 'text-lg font-semibold',
+};
 
 /**
- * The "Request access" dialog: a modal labelled by its title, focus on the reason, Tab kept
- * inside, Escape (or Cancel, or the backdrop) closes it and focus goes back to where it was.
- * The reason is required and at most REASON_MAX characters; a counter says how many are left.
+ * The "Request access" dialog (the shared modal: labelled by its title, Tab kept inside, Escape,
+ * Cancel or the backdrop closes it and focus goes back to where it was), the focus on the
+ * reason. The reason is required and at most REASON_MAX characters; a counter says how many
+ * are left.
  */
 export function RequestDialog({ appName, onSend, onClose }: RequestDialogProps) {
-  const titleId = useId();
   const reasonId = useId();
   const hintId = useId();
   const errorId = useId();
-  const box = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    field.current?.focus();
-    return () => {
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const focusable = box.current?.querySelectorAll<HTMLElement>(FOCUSABLE);
-    if (!focusable || focusable.length === 0) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  };
 
   const check = (text: string): string | null => {
     if (text.trim() === '') return 'Write why you need access (required).';
@@ -89,63 +65,53 @@ export function RequestDialog({ appName, onSend, onClose }: RequestDialogProps) 
   const left = REASON_MAX - reason.length;
   const describedBy = [hintId, invalid ? errorId : ''].filter(Boolean).join(' ');
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4" onKeyDown={onKeyDown}>
-      <div className="absolute inset-0 bg-black/40" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={box}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="bg-base-100 rounded-box relative flex w-full max-w-lg flex-col gap-3 p-6 shadow-xl"
-      >
-        <h2 id={titleId} className="text-lg font-semibold">
-          Request access to {appName}
-        </h2>
-        <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
-          <label htmlFor={reasonId} className="font-medium">
-            Why do you need access?
-          </label>
-          <textarea
-            ref={field}
-            id={reasonId}
-            required
-            rows={4}
-            value={reason}
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={describedBy}
-            className="textarea w-full"
-            onChange={(event) => {
-              setReason(event.target.value);
-              if (invalid) setInvalid(check(event.target.value));
-            }}
-          />
-          <p
-            id={hintId}
-            className={left < 0 ? 'text-error text-sm' : 'text-base-content/75 text-sm'}
-          >
-            {left >= 0 ? `${left} characters left` : `${-left} characters too many`} · the app’s
-            approvers read this.
+    <ModalDialog
+      title={`Request access to ${appName}`}
+      initialFocus={field}
+      onClose={onClose}
+      classes={CLASSES}
+    >
+      <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
+        <label htmlFor={reasonId} className="font-medium">
+          Why do you need access?
+        </label>
+        <textarea
+          ref={field}
+          id={reasonId}
+          required
+          rows={4}
+          value={reason}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={describedBy}
+          className="textarea w-full"
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (invalid) setInvalid(check(event.target.value));
+          }}
+        />
+        <p id={hintId} className={left < 0 ? 'text-error text-sm' : 'text-base-content/75 text-sm'}>
+          {left >= 0 ? `${left} characters left` : `${-left} characters too many`} · the app’s
+          approvers read this.
+        </p>
+        {invalid && (
+          <p id={errorId} className="text-error text-sm font-medium">
+            {invalid}
           </p>
-          {invalid && (
-            <p id={errorId} className="text-error text-sm font-medium">
-              {invalid}
-            </p>
-          )}
-          {failure && (
-            <p role="alert" className="alert alert-error text-sm">
-              {failure}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-              {busy ? 'Sending…' : 'Send request'}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+        )}
+        {failure && (
+          <p role="alert" className="alert alert-error text-sm">
+            {failure}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+            {busy ? 'Sending…' : 'Send request'}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }

@@ -55,6 +55,8 @@ describe('ThemeMenu', () => {
     expect(form).toHaveAttribute('method', 'post');
     expect(form).toHaveAttribute('action', '/theme');
     expect(container.querySelector('input[name="returnTo"]')).toHaveValue('/?q=x');
+    // The radios preview the theme by CSS (daisyUI's theme-controller) unless told not to.
+    expect(container.querySelectorAll('input.theme-controller')).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Apply', hidden: true })).toHaveAttribute(
       'type',
       'submit',

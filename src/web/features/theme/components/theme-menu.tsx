@@ -18,6 +18,12 @@ export interface ThemeMenuProps {
   compact?: boolean;
   /** Where the form without JavaScript sends the browser back to (the current path). */
   returnTo?: string;
+  /**
+   * Whether the radios preview the theme without JavaScript (daisyUI's `theme-controller`,
+   * which follows any checked radio of the page). Only one form of a page may: a second one,
+   * hidden, would keep the server's choice checked and fight the other's preview.
+   */
+  preview?: boolean;
 }
 
 /**
@@ -26,12 +32,18 @@ export interface ThemeMenuProps {
  * applies at once (cookie and `<html data-theme>`); without it, the radios preview the theme
  * (daisyUI's `theme-controller`) and "Apply" posts the form to /theme, which keeps it.
  */
-export function ThemeMenu({ theme, onChange, compact = false, returnTo = '/' }: ThemeMenuProps) {
+export function ThemeMenu({
+  theme,
+  onChange,
+  compact = false,
+  returnTo = '/',
+  preview = true,
+}: ThemeMenuProps) {
   return (
     <form
       method="post"
       action={THEME_PATH}
-      className="flex items-center gap-2"
+      className="flex flex-wrap items-center gap-2"
       onSubmit={(event) => event.preventDefault()}
     >
       <fieldset className="join">
@@ -46,7 +58,7 @@ export function ThemeMenu({ theme, onChange, compact = false, returnTo = '/' }: 
               type="radio"
               name="theme"
               value={value}
-              className="theme-controller sr-only"
+              className={preview ? 'theme-controller sr-only' : 'sr-only'}
               checked={theme === value}
               onChange={() => onChange(value)}
             />
