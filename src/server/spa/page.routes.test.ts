@@ -8,11 +8,7 @@ import { PAGE_STATE_ID, type PageState } from '../../shared/api/page-schemas.js'
 // the browser hydrates. Production code loads the built bundle by path (page-renderer.ts).
 // eslint-disable-next-line no-restricted-imports
 import { render } from '../../web/entry-server.js';
-import {
-  createCompressedBodies,
-  createPersonalBodies,
-  type CompressedBodies,
-} from '../http/compressed-bodies.js';
+import { createCompressedBodies, type CompressedBodies } from '../http/compressed-bodies.js';
 import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
 
 /** Shaped like Vite's built index.html. */
