@@ -173,6 +173,7 @@ export async function benchPages({ dir, issuer, tokenFor, connections, duration,
       '/api/apps?perPage=500',
       options,
     );
+    apps.rssMb = memoryOf(large.pid).rssMb;
     const tokens = await Promise.all(
       Array.from({ length: users }, (_, i) => tokenFor(`bench-page-user-${i}`)),
     );
@@ -190,6 +191,7 @@ export async function benchPages({ dir, issuer, tokenFor, connections, duration,
       firstViews.push(performance.now() - started);
     }
     const firstSampled = await firstHealth.stop();
+    const rssAfterFirstViews = memoryOf(large.pid).rssMb;
     let turn = 0;
     const signedIn = await measure(large.url, `signed-in page, 500 apps, ${users} users`, '/', {
       ...options,
@@ -214,9 +216,11 @@ export async function benchPages({ dir, issuer, tokenFor, connections, duration,
       max: firstViews.at(-1),
       health: firstSampled.latencies.sort((a, b) => a - b),
       healthFailures: firstSampled.failures,
+      rssMb: rssAfterFirstViews,
     };
-    rows.push(staticRow, anonymous, apps, signedIn);
     memory = memoryOf(large.pid);
+    signedIn.rssMb = memory.rssMb;
+    rows.push(staticRow, anonymous, apps, signedIn);
   } finally {
     large.stop();
   }
@@ -230,13 +234,14 @@ export function printPages({ rows, memory, signedInFirst }, { connections, durat
   );
   for (const r of rows) {
     const sent = Number.isFinite(r.sentBytes) ? `${r.sentBytes} B sent` : 'chunked';
+    const rss = r.rssMb === undefined ? '' : `; RSS after ${r.rssMb.toFixed(0)} MB`;
     console.log(
-      `  ${r.name.padEnd(36)} ${Math.round(r.rps).toString().padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   (${r.total} requests, ${r.errors} errors; ${r.encoding}, ${sent}, ${r.decodedBytes} B decoded)`,
+      `  ${r.name.padEnd(36)} ${Math.round(r.rps).toString().padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   (${r.total} requests, ${r.errors} errors; ${r.encoding}, ${sent}, ${r.decodedBytes} B decoded${rss})`,
     );
   }
   const first = signedInFirst;
   console.log(
-    `  signed-in first views (each user's page rendered; one at a time, before the load): p50 ${first.p50.toFixed(0)} ms, max ${first.max.toFixed(0)} ms; health meanwhile p99 ${percentile(first.health, 0.99).toFixed(1)} ms, max ${(first.health.at(-1) ?? NaN).toFixed(1)} ms`,
+    `  signed-in first views (each user's page rendered; one at a time, before the load): p50 ${first.p50.toFixed(0)} ms, max ${first.max.toFixed(0)} ms; health meanwhile p99 ${percentile(first.health, 0.99).toFixed(1)} ms, max ${(first.health.at(-1) ?? NaN).toFixed(1)} ms; RSS after ${first.rssMb.toFixed(0)} MB`,
   );
   const health = rows.flatMap((r) => r.health).sort((a, b) => a - b);
   const healthFailures = rows.reduce((sum, r) => sum + r.healthFailures, 0);

@@ -106,7 +106,7 @@ describe('createPersonalBodies', () => {
     let renders = 0;
     const pageOf = (who: string) => () => {
       renders += 1;
-      return text(20_000, who);
+      return { body: text(20_000, who), keep: true };
     };
     const alice = await personal.get('alice', 'state-1', 'br', pageOf('alice'));
     expect(alice.cached).toBe(false);
@@ -131,10 +131,19 @@ describe('createPersonalBodies', () => {
 
   it('keeps no uncompressed copy, and stays within its bound', async () => {
     const personal = createPersonalBodies({ maxBytes: 1 });
-    const plain = await personal.get('alice', 's', undefined, () => text(20_000));
+    const page = () => ({ body: text(20_000), keep: true });
+    const plain = await personal.get('alice', 's', undefined, page);
     expect(plain).toMatchObject({ encoding: 'identity', cached: false });
-    await personal.get('alice', 's', 'br', () => text(20_000));
+    await personal.get('alice', 's', 'br', page);
     expect(personal.size()).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it('keeps nothing of a rendering that failed', async () => {
+    const personal = createPersonalBodies({ maxBytes: 1 << 20 });
+    await personal.get('alice', 's', 'br', () => ({ body: text(20_000), keep: false }));
+    expect(personal.size().entries).toBe(0);
+    const next = await personal.get('alice', 's', 'br', () => ({ body: text(20_000), keep: true }));
+    expect(next.cached).toBe(false);
   });
 });
 

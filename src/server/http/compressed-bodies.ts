@@ -245,13 +245,14 @@ export function createPersonalBodies(options: { maxBytes: number }) {
   return {
     /**
      * `owner`'s answer for `state` in the coding the request accepts: kept bytes when the owner's
-     * last answer in that coding had the same state, else `render()`, compressed now and kept.
+     * last answer in that coding had the same state, else `render()`'s body, compressed now and
+     * kept unless `keep` is false (a rendering that failed is tried again next time).
      */
     async get(
       owner: string,
       state: string,
       accept: string | string[] | undefined,
-      render: () => string,
+      render: () => { body: string; keep: boolean },
     ): Promise<{ body: Buffer; encoding: Encoding; cached: boolean }> {
       const key = `${owner}\u0000${negotiateEncoding(accept)}`;
       const found = kept.get(key);
@@ -260,7 +261,8 @@ export function createPersonalBodies(options: { maxBytes: number }) {
         kept.set(key, found);
         return { body: found.body, encoding: found.encoding, cached: true };
       }
-      const encoded = await compressLive(render(), accept);
+      const made = render();
+      const encoded = await compressLive(made.body, accept);
       // The owner's earlier answer in this coding is stale now: replaced, or dropped.
       const previous = kept.get(key);
       if (previous) {
@@ -268,7 +270,7 @@ export function createPersonalBodies(options: { maxBytes: number }) {
         held -= previous.body.length;
       }
       // Only compressed copies are kept: a client that takes none is rare and the body large.
-      if (encoded.encoding !== 'identity' && encoded.body.length <= options.maxBytes) {
+      if (made.keep && encoded.encoding !== 'identity' && encoded.body.length <= options.maxBytes) {
         kept.set(key, { state, ...encoded });
         held += encoded.body.length;
         for (const [oldest, entry] of kept) {

@@ -61,7 +61,7 @@ export const pageRoutes: FastifyPluginAsync<{
     const accept = request.headers['accept-encoding'];
     if (page.personal) {
       void reply.header('cache-control', PERSONAL).header('vary', 'Cookie');
-      return sendEncoded(reply, await personal.get(page.owner, page.state, accept, page.html));
+      return sendEncoded(reply, await personal.get(page.owner, page.state, accept, page.render));
     }
     // The same URL answers a signed-in browser with its own page, and each theme with its own
     // <html data-theme>: caches must key on the cookie.

@@ -46,7 +46,7 @@ export interface PublicPage {
 }
 
 /**
- * A signed-in user's home page: rendered only when asked (`html()`), so that a caller keeping
+ * A signed-in user's home page: rendered only when asked (`render()`), so that a caller keeping
  * the user's last answer (http/compressed-bodies.ts's createPersonalBodies) can skip rendering
  * while `state` is the same. Never stored by a shared cache.
  */
@@ -56,7 +56,8 @@ export interface PersonalPage {
   owner: string;
   /** Names everything the page is made from: equal keys, equal pages (for this owner). */
   state: string;
-  html(): string;
+  /** Renders the page; `keep` is false when the rendering failed (the state alone is sent). */
+  render(): { body: string; keep: boolean };
 }
 
 export type HomePage = PublicPage | PersonalPage;
@@ -228,7 +229,13 @@ export function createPageService(deps: PageDeps) {
           personal: true,
           owner: principal.subject,
           state,
-          html: () => build(stateFor(portal, me, apps, search, simulated, theme), theme).html,
+          render: () => {
+            const { html, complete } = build(
+              stateFor(portal, me, apps, search, simulated, theme),
+              theme,
+            );
+            return { body: html, keep: complete };
+          },
         };
       }
       const apps = await deps.visibleApps(null);
