@@ -166,7 +166,9 @@ export async function benchPages({ dir, issuer, tokenFor, connections, duration,
       '/favicon.svg',
       options,
     );
+    staticRow.rssMb = memoryOf(large.pid).rssMb;
     const anonymous = await measure(large.url, 'anonymous page, 500 apps', '/', options);
+    anonymous.rssMb = memoryOf(large.pid).rssMb;
     const apps = await measure(
       large.url,
       'GET /api/apps?perPage=500',
