@@ -368,6 +368,19 @@ describe('compressed once (decision 0035)', () => {
     expect(new Set(keys).size).toBe(3);
   });
 
+  it('compresses pages with a query string live, keeping nothing of them', async () => {
+    const { bodies, keys } = spiedBodies();
+    await start(render, {}, { sharedBodies: bodies });
+    const response = await ctx.app.inject({
+      url: '/?q=gal',
+      headers: { 'accept-encoding': BROWSER },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.etag).toMatch(/^W\/".+"$/);
+    expect(stateOf(brotliDecompressSync(response.rawPayload).toString()).search).toBe('?q=gal');
+    expect(keys).toEqual([]);
+  });
+
   it('never puts a signed-in page or /api/me in the shared cache', async () => {
     const { bodies, keys } = spiedBodies();
     await start(render, {}, { sharedBodies: bodies });

@@ -47,9 +47,10 @@ export const pageRoutes: FastifyPluginAsync<{
   personal: PersonalBodies;
 }> = async (app, { pages, bodies, personal }) => {
   app.get('/', { schema: { hide: true }, compress: false }, async (request, reply) => {
+    const search = queryString(request.url);
     let page;
     try {
-      page = await pages.home(request.principal, queryString(request.url), themeOf(request));
+      page = await pages.home(request.principal, search, themeOf(request));
     } catch (error) {
       // The shell still works: the browser renders and asks the API itself.
       request.log.error({ err: error }, 'could not prepare the home page');
@@ -74,6 +75,10 @@ export const pageRoutes: FastifyPluginAsync<{
       return reply.code(304).send();
     }
     // The page's hash names its content: one kept entry per catalog state, branding, theme...
+    // A query string (`/?q=…`) is anyone's to vary: such pages are compressed live, cheaply, so
+    // that random queries can neither cost a high-level compression each nor push the home
+    // page out of the shared cache.
+    if (search !== '') return sendEncoded(reply, await compressLive(page.html, accept));
     const html = page.html;
     return sendEncoded(reply, await bodies.get(`page ${page.etag}`, () => html, accept, page.etag));
   });
