@@ -1,9 +1,14 @@
 #!/usr/bin/env node
-// `npm run bench:api`: load-tests GET /api/apps on the built server, on loopback, with a 100-app
+// `npm run bench:api`: first the pages (scripts/lib/bench-pages.mjs): the home page at 13 and 500
+// apps, GET /api/apps?perPage=500 and a signed-in page, asked as browsers ask
+// (`Accept-Encoding: gzip, deflate, br`), beside a small static file of the same server, with
+// health latency sampled meanwhile and the server's memory after the load (issue 26's targets).
+// Then the API: load-tests GET /api/apps on the built server, on loopback, with a 100-app
 // catalog: anonymous, and with a bearer token carrying 3 groups (verified against a local issuer's
 // JWKS, as in production). Then the admin scenario: 400 apps created and 1,000 edits made through
 // the admin API (PATCH with If-Match), and GET /api/apps measured again on the 500-app catalog.
-// Bounded: four 10-second runs of 50 connections. Prints the figures.
+// Bounded: 10-second runs of 50 connections (at most 200,000 requests for the pages). Prints the
+// figures. BENCH_API_PARTS=pages or =api runs one part only (default: pages,api).
 //
 // BENCH_DATABASES=sqlite,postgres runs it all on each database in turn (default: sqlite): for
 // PostgreSQL a temporary database is created on BENCH_POSTGRES_URL (default
@@ -16,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { load, startBuiltPortal } from './lib/bench.mjs';
+import { benchPages, printPages } from './lib/bench-pages.mjs';
 import { startBenchIssuer } from './lib/bench-issuer.mjs';
 import { ensureBuild, ensureDependencies } from './lib/ensure.mjs';
 import { startRoundRobinProxy } from './lib/round-robin-proxy.mjs';
@@ -54,6 +60,15 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite')
 for (const name of DATABASES) {
   if (name !== 'sqlite' && name !== 'postgres') {
     throw new Error(`BENCH_DATABASES: unknown database "${name}" (sqlite, postgres)`);
+  }
+}
+const PARTS = (process.env.BENCH_API_PARTS ?? 'pages,api')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+for (const name of PARTS) {
+  if (name !== 'pages' && name !== 'api') {
+    throw new Error(`BENCH_API_PARTS: unknown part "${name}" (pages, api)`);
   }
 }
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? '1');
@@ -217,9 +232,20 @@ async function benchOn(database, instances) {
 }
 
 const runs = [];
+let pages;
 try {
-  for (const database of DATABASES) runs.push(await benchOn(database, 1));
-  if (INSTANCES > 1 && DATABASES.includes('postgres')) {
+  if (PARTS.includes('pages')) {
+    pages = await benchPages({
+      dir,
+      issuer,
+      tokenFor: (sub) => idp.tokenFor(sub, { groups: ['/genomics'] }),
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+    });
+  }
+  if (PARTS.includes('api'))
+    for (const database of DATABASES) runs.push(await benchOn(database, 1));
+  if (PARTS.includes('api') && INSTANCES > 1 && DATABASES.includes('postgres')) {
     runs.push(await benchOn('postgres', INSTANCES));
   }
 } finally {
@@ -235,6 +261,7 @@ const meets = ([anon, auth]) =>
   anon.errors === 0 &&
   auth.errors === 0;
 let ok = true;
+if (pages) ok = printPages(pages, { connections: CONNECTIONS, duration: DURATION_S });
 for (const run of runs) {
   const where =
     run.instances === 1

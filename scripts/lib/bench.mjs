@@ -45,14 +45,34 @@ export async function startBuiltPortal(env) {
   });
   // Keep reading its output (request logs) so the pipe never fills.
   server.stdout.resume();
-  return { url: `http://127.0.0.1:${port}`, stop: () => server.kill('SIGTERM') };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: server.pid,
+    stop: () => server.kill('SIGTERM'),
+  };
 }
 
-/** A 2-second warm-up, then the measured run (`onMeasure` is called between); both bounded. */
-export async function load({ url, headers = {}, connections, duration, onMeasure = () => {} }) {
-  await autocannon({ url, headers, connections, duration: 2 });
+/**
+ * A 2-second warm-up, then the measured run (`onMeasure` is called between); both bounded, the
+ * measured run also by `maxRequests` when given. `requests` (autocannon's) varies requests.
+ */
+export async function load({
+  url,
+  headers = {},
+  connections,
+  duration,
+  maxRequests,
+  requests,
+  onMeasure = () => {},
+}) {
+  const options = { url, headers, connections, ...(requests ? { requests } : {}) };
+  await autocannon({ ...options, duration: 2 });
   onMeasure();
   const started = Date.now();
-  const result = await autocannon({ url, headers, connections, duration });
+  const result = await autocannon({
+    ...options,
+    duration,
+    ...(maxRequests ? { maxOverallRequests: maxRequests } : {}),
+  });
   return { result, seconds: (Date.now() - started) / 1000 };
 }

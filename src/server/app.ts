@@ -34,6 +34,12 @@ import type { FileStorage } from './files/file-storage.js';
 import { filesRoutes } from './files/files.routes.js';
 import { createSvgSanitiser } from './files/svg-sanitiser.js';
 import { compression } from './http/compression.js';
+import {
+  createCompressedBodies,
+  createPersonalBodies,
+  type CompressedBodies,
+  type PersonalBodies,
+} from './http/compressed-bodies.js';
 import { refuseControlCharacters } from './http/control-characters.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { openapi } from './http/openapi.js';
@@ -100,7 +106,19 @@ export interface AppDeps {
   accessOutbox?: Outbox;
   /** Run the access expiry job on a timer (default true; tests call runExpiry themselves). */
   accessExpiryTimer?: boolean;
+  /** Shared answers kept compressed (decision 0035); by default SHARED_BODIES_BYTES of them. */
+  sharedBodies?: CompressedBodies;
+  /** Signed-in users' last pages kept compressed; by default PERSONAL_BODIES_BYTES of them. */
+  personalBodies?: PersonalBodies;
 }
+
+/**
+ * Bound of the shared compressed answers: the anonymous page at 500 apps is 1.5 MB with its
+ * copies (brotli 29 KB, gzip 45 KB), times three themes, plus the catalog answers.
+ */
+export const SHARED_BODIES_BYTES = 16 * 1024 * 1024;
+/** Bound of the signed-in users' kept pages (brotli 1: about 45 KB each at 500 apps). */
+export const PERSONAL_BODIES_BYTES = 16 * 1024 * 1024;
 
 /** Builds the whole HTTP app; never listens (main.ts does, tests use inject). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -130,6 +148,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ? withDemoHistoryView(deps.monitor?.history, demo, now)
     : deps.monitor?.history;
   const appsService = createAppsService({ snapshot });
+  // Answers compressed once and kept (decision 0035): shared ones, and each user's own.
+  const sharedBodies =
+    deps.sharedBodies ?? createCompressedBodies({ maxBytes: SHARED_BODIES_BYTES });
+  const personalBodies =
+    deps.personalBodies ?? createPersonalBodies({ maxBytes: PERSONAL_BODIES_BYTES });
   const monitorStatus = createMonitorStatusService({
     visibleApps,
     results,
@@ -288,7 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await portal.register(authentication, { authenticators: identity.authenticators });
     await portal.register(portalInfoRoutes, { portal: branding.info });
     await portal.register(brandingFilesRoutes, { branding });
-    await portal.register(appsRoutes, { apps: appsService });
+    await portal.register(appsRoutes, { apps: appsService, bodies: sharedBodies });
     await portal.register(meRoutes, { users: usersService });
     await portal.register(accessRoutes, { access: accessService });
     await portal.register(filesRoutes, { apps: repos.apps });
@@ -308,7 +331,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       directory: deps.groupDirectory ?? null,
       outbox: createOutboxAdmin(db, { now }),
     });
-    if (pages) await portal.register(pageRoutes, { pages });
+    if (pages) {
+      await portal.register(pageRoutes, { pages, bodies: sharedBodies, personal: personalBodies });
+    }
     // The theme menu's form without JavaScript (docs/web.md, "Themes").
     await portal.register(themeRoutes, { publicUrl: config.publicUrl });
   });

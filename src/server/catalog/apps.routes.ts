@@ -1,36 +1,75 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { CatalogListSchema, type CatalogList } from '../../shared/api/access-schemas.js';
 import { AppListQuerySchema, ErrorSchema } from '../../shared/api/schemas.js';
+import {
+  addVary,
+  compressLive,
+  etagMatches,
+  sendEncoded,
+  type CompressedBodies,
+} from '../http/compressed-bodies.js';
 import type { AppsService } from './apps.service.js';
 
-export const appsRoutes: FastifyPluginAsyncTypebox<{ apps: AppsService }> = async (
-  app,
-  { apps },
-) => {
+/**
+ * GET /api/apps, compressed here rather than by http/compression.ts: the anonymous answer (the
+ * same for every anonymous caller) once per content, kept in the shared `bodies`, with an ETag
+ * and 304; a signed-in caller's answer at the live level, never kept (decision 0035).
+ */
+export const appsRoutes: FastifyPluginAsyncTypebox<{
+  apps: AppsService;
+  bodies: CompressedBodies;
+}> = async (app, { apps, bodies }) => {
   app.get(
     '/api/apps',
     {
+      compress: false,
       schema: {
         operationId: 'listApps',
         tags: ['catalog'],
         summary:
           'Apps the caller may see, sorted by category then name; for a signed-in caller also ' +
-          'a locked card (locked: true, no links) for each app they may request access to.',
+          'a locked card (locked: true, no links) for each app they may request access to. ' +
+          'Anonymous answers carry an ETag; send it back in If-None-Match to get 304.',
         querystring: AppListQuerySchema,
-        response: { 200: CatalogListSchema, 400: ErrorSchema, 401: ErrorSchema },
+        response: {
+          200: CatalogListSchema,
+          304: Type.Null({ description: 'Not modified: the ETag sent is current. No body.' }),
+          400: ErrorSchema,
+          401: ErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       // The route's own compiled response serialiser: the schema still decides what is sent.
       const serialise = reply.getSerializationFunction('200');
       if (!serialise) throw new Error('GET /api/apps has no 200 response schema');
-      const json = await apps.listCatalogJson(
+      const { json, etag } = await apps.listCatalogJson(
         request.principal,
         request.query,
         (list: CatalogList) => serialise(list as unknown as Record<string, unknown>),
       );
-      // Already-serialised JSON text is sent as is (the type provider only knows the object form).
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      const accept = request.headers['accept-encoding'];
+      // Already-serialised JSON bytes are sent as they are (the type provider only knows the
+      // object form).
+      void reply.type('application/json; charset=utf-8');
+      // API answers are never stored (the anonymous one too: a browser that signs in must not
+      // reuse it); the ETag still lets a client that kept it revalidate.
+      void reply.header('cache-control', 'no-store');
+      if (request.principal) {
+        return sendEncoded(reply, await compressLive(json, accept)) as never;
+      }
+      // Callers who sign in get another answer at the same URL: caches must key on both.
+      void reply.header('etag', etag).header('vary', 'Authorization, Cookie');
+      if (etagMatches(request, etag)) {
+        addVary(reply, 'Accept-Encoding');
+        // No payload at all (not the serialised null the schema documents).
+        return reply.code(304).send(undefined as unknown as null);
+      }
+      return sendEncoded(
+        reply,
+        await bodies.get(`apps ${etag}`, () => json, accept, etag),
+      ) as never;
     },
   );
 };

@@ -1,8 +1,15 @@
 import type { CatalogList, LockedApp } from '../../shared/api/access-schemas.js';
 import { pageOf } from '../../shared/api/list-schemas.js';
 import type { App, AppList } from '../../shared/api/schemas.js';
+import { etagOf } from '../http/compressed-bodies.js';
 import type { CatalogSnapshot } from './catalog-snapshot.js';
 import type { Viewer } from './visibility.js';
+
+/** A page of the list as JSON text and its weak ETag, both made once. */
+export interface SerialisedPage {
+  json: string;
+  etag: string;
+}
 
 /** Pages remembered per visible list; past this the list's pages are forgotten and rebuilt. */
 const MAX_PAGES_PER_VIEW = 64;
@@ -14,26 +21,27 @@ const MAX_PAGES_PER_VIEW = 64;
  * costs more than everything else in the request (decision 0003).
  */
 export function createAppsService(deps: { snapshot: CatalogSnapshot }) {
-  const serialised = new WeakMap<readonly unknown[], Map<string, string>>();
+  const serialised = new WeakMap<readonly unknown[], Map<string, SerialisedPage>>();
 
   function pageJson<T>(
     list: readonly T[],
     { page, perPage }: { page: number; perPage: number },
     serialise: (page: ReturnType<typeof pageOf<T>>) => string,
-  ): string {
+  ): SerialisedPage {
     let pages = serialised.get(list);
     if (!pages) {
       pages = new Map();
       serialised.set(list, pages);
     }
     const key = `${page}/${perPage}`;
-    let json = pages.get(key);
-    if (json === undefined) {
-      json = serialise(pageOf(list, page, perPage));
+    let found = pages.get(key);
+    if (found === undefined) {
+      const json = serialise(pageOf(list, page, perPage));
+      found = { json, etag: etagOf(json) };
       if (pages.size >= MAX_PAGES_PER_VIEW) pages.clear();
-      pages.set(key, json);
+      pages.set(key, found);
     }
-    return json;
+    return found;
   }
 
   return {
@@ -43,18 +51,18 @@ export function createAppsService(deps: { snapshot: CatalogSnapshot }) {
       query: { page: number; perPage: number },
       serialise: (list: AppList) => string,
     ): Promise<string> {
-      return pageJson<App>(await deps.snapshot.visibleApps(viewer), query, serialise);
+      return pageJson<App>(await deps.snapshot.visibleApps(viewer), query, serialise).json;
     },
 
     /**
      * One page of GET /api/apps: the visible apps and, for a signed-in viewer, the locked cards
-     * of requestable apps (docs/access-requests.md).
+     * of requestable apps (docs/access-requests.md), with its ETag (a hash of the JSON).
      */
     async listCatalogJson(
       viewer: Viewer,
       query: { page: number; perPage: number },
       serialise: (list: CatalogList) => string,
-    ): Promise<string> {
+    ): Promise<SerialisedPage> {
       return pageJson<App | LockedApp>(await deps.snapshot.listedApps(viewer), query, serialise);
     },
   };

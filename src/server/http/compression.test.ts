@@ -38,6 +38,46 @@ describe('compression of API answers', () => {
     },
   );
 
+  it('keeps the anonymous catalog compressed: the same bytes, its length, ETag, 304 and Vary', async () => {
+    const ask = (headers: Record<string, string> = {}) =>
+      ctx.app.inject({
+        url: '/api/apps?perPage=500',
+        headers: { 'accept-encoding': 'gzip, deflate, br', ...headers },
+      });
+    const first = await ask();
+    const second = await ask();
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(first.headers['content-length']).toBe(String(first.rawPayload.length));
+    expect(first.headers.vary).toBe('Authorization, Cookie, Accept-Encoding');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const notModified = await ask({ 'if-none-match': etag });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.rawPayload.length).toBe(0);
+    expect(notModified.headers.vary).toBe('Authorization, Cookie, Accept-Encoding');
+    // Another page of the list is another answer.
+    const other = await ctx.app.inject({
+      url: '/api/apps?perPage=10',
+      headers: { 'if-none-match': etag },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+  });
+
+  it('compresses a signed-in caller’s catalog live, never with the shared ETag', async () => {
+    const token = await ctx.issuer.tokenFor('alice', []);
+    const response = await ctx.app.inject({
+      url: '/api/apps?perPage=500',
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.etag).toBeUndefined();
+    expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString())).toMatchObject({
+      totalItems: 60,
+    });
+  });
+
   it('prefers brotli when the browser accepts both', async () => {
     const response = await ctx.app.inject({
       url: '/api/apps?perPage=500',

@@ -7,12 +7,14 @@ import { constants } from 'node:zlib';
 export const COMPRESS_THRESHOLD = 1024;
 
 /**
- * Compresses the answers of the routes registered after it in the same scope (the API and the
- * rendered pages) with brotli or gzip, as the client accepts, when they are at least
- * COMPRESS_THRESHOLD bytes; adds `Vary: Accept-Encoding`. Brotli runs at quality 4: on the fly,
- * the highest qualities cost tens of milliseconds on a large catalog for a few percent. The
- * built web app's files are compressed once at build time instead (vite.config.ts) and served
- * pre-compressed (spa.routes.ts).
+ * Compresses the answers of the routes registered after it in the same scope (the API) with
+ * brotli or gzip, as the client accepts, when they are at least COMPRESS_THRESHOLD bytes; adds
+ * `Vary: Accept-Encoding`. Brotli runs at quality 4: on the fly, the highest qualities cost tens
+ * of milliseconds on a large catalog for a few percent. Answers above the plugin's sync
+ * threshold (8 KB on two cores) are compressed as a stream, in zlib's thread pool. The large
+ * shared answers (`/`, `GET /api/apps`) opt out (`compress: false`) and are compressed once per
+ * content instead (compressed-bodies.ts, decision 0035); the built web app's files are
+ * compressed at build time (vite.config.ts) and served pre-compressed (spa.routes.ts).
  */
 export const compression = fp(
   async (app: FastifyInstance) => {

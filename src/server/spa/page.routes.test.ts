@@ -8,6 +8,7 @@ import { PAGE_STATE_ID, type PageState } from '../../shared/api/page-schemas.js'
 // the browser hydrates. Production code loads the built bundle by path (page-renderer.ts).
 // eslint-disable-next-line no-restricted-imports
 import { render } from '../../web/entry-server.js';
+import { createCompressedBodies, type CompressedBodies } from '../http/compressed-bodies.js';
 import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
 
 /** Shaped like Vite's built index.html. */
@@ -41,12 +42,16 @@ const APPS = [
 let ctx: TestContext;
 let webRoot: string;
 
-async function start(renderPage: typeof render | null = render, env: Record<string, string> = {}) {
+async function start(
+  renderPage: typeof render | null = render,
+  env: Record<string, string> = {},
+  deps: { sharedBodies?: CompressedBodies } = {},
+) {
   webRoot = mkdtempSync(join(tmpdir(), 'page-routes-'));
   writeFileSync(join(webRoot, 'index.html'), TEMPLATE);
   mkdirSync(join(webRoot, 'assets'));
   writeFileSync(join(webRoot, 'assets', 'index-Ef56Gh78.css'), CSS);
-  ctx = await createTestContext({ apps: APPS, env, deps: { webRoot, renderPage } });
+  ctx = await createTestContext({ apps: APPS, env, deps: { webRoot, renderPage, ...deps } });
 }
 
 afterEach(async () => {
@@ -293,5 +298,154 @@ describe('other paths and fallbacks', () => {
     await start(render, { PORTAL_TITLE: 'Lab <Portal> & Co' });
     const { body } = await ctx.app.inject({ url: '/' });
     expect(body).toContain('<title>Lab &lt;Portal&gt; &amp; Co</title>');
+  });
+});
+
+describe('compressed once (decision 0035)', () => {
+  /** The shared cache, with the keys asked of it recorded. */
+  function spiedBodies() {
+    const bodies = createCompressedBodies({ maxBytes: 1 << 22 });
+    const keys: string[] = [];
+    const spied: CompressedBodies = {
+      ...bodies,
+      get: (key, ...rest) => {
+        keys.push(key);
+        return bodies.get(key, ...rest);
+      },
+    };
+    return { bodies: spied, keys };
+  }
+  let renders = 0;
+  const counted: typeof render = (state) => {
+    renders += 1;
+    return render(state);
+  };
+  const BROWSER = 'gzip, deflate, br';
+
+  it('keeps the anonymous page per content and coding: hits, misses, 304, Vary, length', async () => {
+    const { bodies, keys } = spiedBodies();
+    await start(counted, {}, { sharedBodies: bodies });
+    renders = 0;
+    const plain = await ctx.app.inject({ url: '/' });
+    const first = await ctx.app.inject({ url: '/', headers: { 'accept-encoding': BROWSER } });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['content-length']).toBe(String(first.rawPayload.length));
+    expect(first.headers.vary).toMatch(/^Cookie, Accept-Encoding$/i);
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(plain.body);
+    const held = bodies.size();
+    expect(held.entries).toBe(1);
+
+    // A hit: no rendering, no compression, the same bytes.
+    const second = await ctx.app.inject({ url: '/', headers: { 'accept-encoding': BROWSER } });
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(bodies.size()).toEqual(held);
+    expect(renders).toBe(1);
+
+    // gzip is one more copy of the same entry.
+    const gzip = await ctx.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(bodies.size().entries).toBe(1);
+
+    const notModified = await ctx.app.inject({
+      url: '/',
+      headers: { 'accept-encoding': BROWSER, 'if-none-match': String(first.headers.etag) },
+    });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.headers.vary).toMatch(/^Cookie, Accept-Encoding$/i);
+
+    // Each theme is its own page and entry; so is each catalog state.
+    const dark = await ctx.app.inject({
+      url: '/',
+      headers: { 'accept-encoding': BROWSER, cookie: 'theme=dark' },
+    });
+    expect(dark.headers.etag).not.toBe(first.headers.etag);
+    expect(brotliDecompressSync(dark.rawPayload).toString()).toContain('data-theme="dark"');
+    expect(bodies.size().entries).toBe(2);
+    await ctx.seed([{ id: 'newapp', isPublic: true, name: 'Brand New' }]);
+    const changed = await ctx.app.inject({ url: '/', headers: { 'accept-encoding': BROWSER } });
+    expect(brotliDecompressSync(changed.rawPayload).toString()).toContain('Brand New');
+    expect(bodies.size().entries).toBe(3);
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it('compresses pages with a query string live, keeping nothing of them', async () => {
+    const { bodies, keys } = spiedBodies();
+    await start(render, {}, { sharedBodies: bodies });
+    const response = await ctx.app.inject({
+      url: '/?q=gal',
+      headers: { 'accept-encoding': BROWSER },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.etag).toMatch(/^W\/".+"$/);
+    expect(stateOf(brotliDecompressSync(response.rawPayload).toString()).search).toBe('?q=gal');
+    expect(keys).toEqual([]);
+  });
+
+  it('never puts a signed-in page or /api/me in the shared cache', async () => {
+    const { bodies, keys } = spiedBodies();
+    await start(render, {}, { sharedBodies: bodies });
+    const alice = await ctx.issuer.tokenFor('alice', ['/genomics'], { given_name: 'Alice' });
+    for (let i = 0; i < 2; i += 1) {
+      const page = await ctx.app.inject({
+        url: '/',
+        headers: { ...bearer(alice), 'accept-encoding': BROWSER },
+      });
+      expect(page.headers['cache-control']).toBe('private, no-store');
+      expect(page.headers.etag).toBeUndefined();
+      expect(page.headers.vary).toMatch(/^Cookie, Accept-Encoding$/i);
+      expect(rootOf(brotliDecompressSync(page.rawPayload).toString())).toContain('Hello, Alice');
+      const me = await ctx.app.inject({
+        url: '/api/me',
+        headers: { ...bearer(alice), 'accept-encoding': BROWSER },
+      });
+      expect(me.statusCode).toBe(200);
+      expect(me.headers['cache-control']).toBe('no-store');
+      const apps = await ctx.app.inject({
+        url: '/api/apps?perPage=500',
+        headers: { ...bearer(alice), 'accept-encoding': BROWSER },
+      });
+      expect(apps.headers.etag).toBeUndefined();
+    }
+    expect(keys).toEqual([]);
+    expect(bodies.size()).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it("never gives one user another's page, and renders a user's page again when it changes", async () => {
+    await start(counted);
+    const alice = await ctx.issuer.tokenFor('alice', ['/genomics'], { given_name: 'Alice' });
+    const bob = await ctx.issuer.tokenFor('bob', ['/imaging'], { given_name: 'Bob' });
+    const pageOf = async (token: string) => {
+      const response = await ctx.app.inject({
+        url: '/',
+        headers: { ...bearer(token), 'accept-encoding': BROWSER },
+      });
+      const html = brotliDecompressSync(response.rawPayload).toString();
+      return { html, root: rootOf(html) };
+    };
+    renders = 0;
+    for (let i = 0; i < 2; i += 1) {
+      const [a, b] = [(await pageOf(alice)).root, (await pageOf(bob)).root];
+      expect(a).toContain('Hello, Alice');
+      expect(a).toContain('RStudio Secretname');
+      expect(a).not.toContain('Hello, Bob');
+      expect(a).not.toContain('OMERO Hiddenname');
+      expect(b).toContain('Hello, Bob');
+      expect(b).toContain('OMERO Hiddenname');
+      expect(b).not.toContain('Hello, Alice');
+      expect(b).not.toContain('RStudio Secretname');
+    }
+    // Each user's reload while nothing changed is served from their own kept page.
+    expect(renders).toBe(2);
+
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/favorites/rstudio',
+      headers: bearer(alice),
+    });
+    expect(put.statusCode).toBe(200);
+    expect(stateOf((await pageOf(alice)).html).me?.favorites.map((app) => app.id)).toEqual([
+      'rstudio',
+    ]);
+    expect(renders).toBe(3);
   });
 });

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { routeOf } from '../../shared/routes/client-routes.js';
 import { parseTheme, THEME_COOKIE, type Theme } from '../../shared/theme/theme.js';
+import {
+  addVary,
+  compressLive,
+  etagMatches,
+  sendEncoded,
+  type CompressedBodies,
+  type PersonalBodies,
+} from '../http/compressed-bodies.js';
 import type { PageService } from './page.service.js';
 
 /** Personal pages hold a user's data: no cache may keep them, not even the browser's. */
@@ -24,43 +32,55 @@ function themeOf(request: FastifyRequest): Theme {
   return parseTheme(request.cookies[THEME_COOKIE]);
 }
 
-/** True when If-None-Match names the ETag (weak comparison, as RFC 9110 asks for GET). */
-function matches(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
-}
-
 /**
  * The pages: `/` is rendered on the server for whoever asks (page.service.ts); the SPA's other
  * paths (/admin) get the page shell, which the browser renders; any other path outside /api and
  * /assets is a 404 page.
+ * `/` is compressed here, not by http/compression.ts: the anonymous page once per content, kept
+ * in `bodies` (shared by every anonymous visitor); a signed-in user's page at the live level,
+ * kept only for that user in `personal` (decision 0035).
  * Registered in the portal's scope: `/` needs to know who is calling.
  */
-export const pageRoutes: FastifyPluginAsync<{ pages: PageService }> = async (app, { pages }) => {
-  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+export const pageRoutes: FastifyPluginAsync<{
+  pages: PageService;
+  bodies: CompressedBodies;
+  personal: PersonalBodies;
+}> = async (app, { pages, bodies, personal }) => {
+  app.get('/', { schema: { hide: true }, compress: false }, async (request, reply) => {
+    const search = queryString(request.url);
     let page;
     try {
-      page = await pages.home(request.principal, queryString(request.url), themeOf(request));
+      page = await pages.home(request.principal, search, themeOf(request));
     } catch (error) {
       // The shell still works: the browser renders and asks the API itself.
       request.log.error({ err: error }, 'could not prepare the home page');
-      return reply
-        .type(HTML)
-        .header('cache-control', PERSONAL)
-        .send(await pages.shell(themeOf(request)));
+      void reply.type(HTML).header('cache-control', PERSONAL);
+      const shell = await pages.shell(themeOf(request));
+      return sendEncoded(reply, await compressLive(shell, request.headers['accept-encoding']));
     }
     void reply.type(HTML);
-    if (page.personal || !page.etag) return reply.header('cache-control', PERSONAL).send(page.html);
+    const accept = request.headers['accept-encoding'];
+    if (page.personal) {
+      void reply.header('cache-control', PERSONAL).header('vary', 'Cookie');
+      return sendEncoded(reply, await personal.get(page.owner, page.state, accept, page.render));
+    }
     // The same URL answers a signed-in browser with its own page, and each theme with its own
     // <html data-theme>: caches must key on the cookie.
     void reply
       .header('cache-control', REVALIDATE)
       .header('etag', page.etag)
       .header('vary', 'Cookie');
-    if (matches(request, page.etag)) return reply.code(304).send();
-    return reply.send(page.html);
+    if (etagMatches(request, page.etag)) {
+      addVary(reply, 'Accept-Encoding');
+      return reply.code(304).send();
+    }
+    // The page's hash names its content: one kept entry per catalog state, branding, theme...
+    // A query string (`/?q=…`) is anyone's to vary: such pages are compressed live, cheaply, so
+    // that random queries can neither cost a high-level compression each nor push the home
+    // page out of the shared cache.
+    if (search !== '') return sendEncoded(reply, await compressLive(page.html, accept));
+    const html = page.html;
+    return sendEncoded(reply, await bodies.get(`page ${page.etag}`, () => html, accept, page.etag));
   });
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,6 +12,7 @@ import { accentCss } from '../../shared/branding/contrast.js';
 import { DEFAULT_PORTAL_TITLE, notFoundTitle } from '../../shared/routes/client-routes.js';
 import { dataThemeOf, type Theme } from '../../shared/theme/theme.js';
 import type { Principal } from '../auth/principal.js';
+import { etagOf } from '../http/compressed-bodies.js';
 import { loadRenderer } from './page-renderer.js';
 import { inlineStylesheets, parseTemplate, type PageTemplate } from './page-template.js';
 
@@ -37,12 +37,53 @@ export interface PageDeps {
   log(): FastifyBaseLogger;
 }
 
-export interface RenderedPage {
+/** The anonymous home page: the same for every anonymous visitor with this key's parts. */
+export interface PublicPage {
+  personal: false;
   html: string;
-  /** True when the page holds a signed-in user's data: never stored by any cache. */
-  personal: boolean;
-  /** A weak validator of a public page: it changes with the catalog, the texts and the build. */
-  etag: string | undefined;
+  /** A weak validator: the page's own hash (it changes with the catalog, the texts, the build). */
+  etag: string;
+}
+
+/**
+ * A signed-in user's home page: rendered only when asked (`render()`), so that a caller keeping
+ * the user's last answer (http/compressed-bodies.ts's createPersonalBodies) can skip rendering
+ * while `state` is the same. Never stored by a shared cache.
+ */
+export interface PersonalPage {
+  personal: true;
+  /** The user's subject: whose page this is. */
+  owner: string;
+  /** Names everything the page is made from: equal keys, equal pages (for this owner). */
+  state: string;
+  /** Renders the page; `keep` is false when the rendering failed (the state alone is sent). */
+  render(): { body: string; keep: boolean };
+}
+
+export type HomePage = PublicPage | PersonalPage;
+
+/**
+ * The parts that make anonymous pages differ for one catalog state, as a key: one field per
+ * part, so a new part (the language) is one more field.
+ */
+export function publicPageKey(parts: {
+  brandingVersion: number;
+  theme: Theme;
+  simulated: boolean;
+  search: string;
+}): string {
+  return JSON.stringify([parts.brandingVersion, parts.theme, parts.simulated, parts.search]);
+}
+
+/** A number per object, never reused, the same for as long as it lives (the snapshot's lists). */
+function identities() {
+  const ids = new WeakMap<object, number>();
+  let next = 0;
+  return (value: object): number => {
+    let id = ids.get(value);
+    if (id === undefined) ids.set(value, (id = next += 1));
+    return id;
+  };
 }
 
 /** The not-found page's markup before the browser renders it (the classes of not-found-page.tsx). */
@@ -84,7 +125,7 @@ const MAX_PUBLIC_PAGES = 32;
  * changes) and served with an ETag, so a revalidation costs no rendering at all.
  */
 export function createPageService(deps: PageDeps) {
-  const publicPages = new WeakMap<readonly (App | LockedApp)[], Map<string, RenderedPage>>();
+  const publicPages = new WeakMap<readonly (App | LockedApp)[], Map<string, PublicPage>>();
   // Without the branding (the database failing), the shell still goes out with the default title.
   const fallback: PortalInfo = {
     title: DEFAULT_PORTAL_TITLE,
@@ -119,11 +160,7 @@ export function createPageService(deps: PageDeps) {
   });
 
   /** Renders a page; `complete` is false when the rendering failed (never kept then). */
-  function build(
-    state: PageState,
-    personal: boolean,
-    theme: Theme,
-  ): RenderedPage & { complete: boolean } {
+  function build(state: PageState, theme: Theme): { html: string; complete: boolean } {
     let body = '';
     let complete = true;
     if (deps.render) {
@@ -142,12 +179,10 @@ export function createPageService(deps: PageDeps) {
       branding: brandingParts(state.portal),
       theme: dataThemeOf(theme),
     });
-    // The ETag is the page's own hash: each theme's page has its own.
-    const etag = personal
-      ? undefined
-      : `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    return { html, personal, etag, complete };
+    return { html, complete };
   }
+
+  const listId = identities();
 
   const notFound = perBrandingAndTheme((portal, theme) =>
     deps.template.fill({
@@ -174,15 +209,34 @@ export function createPageService(deps: PageDeps) {
       principal: Principal | null,
       search: string,
       theme: Theme = 'system',
-    ): Promise<RenderedPage> {
+    ): Promise<HomePage> {
       const portal = await deps.portal();
       if (principal) {
         const [apps, me] = await Promise.all([deps.visibleApps(principal), deps.me(principal)]);
-        return build(
-          stateFor(portal, me, apps, search, deps.statusSimulated(), theme),
-          true,
+        const simulated = deps.statusSimulated();
+        // Everything stateFor takes. The apps list is the snapshot's, one array per group set
+        // until the catalog changes: its identity stands for its content.
+        const state = JSON.stringify([
+          listId(apps),
+          portal,
+          me,
           theme,
-        );
+          simulated,
+          search,
+          deps.signInAvailable,
+        ]);
+        return {
+          personal: true,
+          owner: principal.subject,
+          state,
+          render: () => {
+            const { html, complete } = build(
+              stateFor(portal, me, apps, search, simulated, theme),
+              theme,
+            );
+            return { body: html, keep: complete };
+          },
+        };
       }
       const apps = await deps.visibleApps(null);
       const simulated = deps.statusSimulated();
@@ -194,11 +248,21 @@ export function createPageService(deps: PageDeps) {
       // The note on simulated statuses may come or go while the catalog stays the same; so
       // may the branding (its version grows with every change). The theme is part of the page
       // (<html data-theme>), so of the key too.
-      const key = `${portal.version ?? 0}${theme[0] ?? ''}${simulated ? 's' : 'm'}${search}`;
+      const key = publicPageKey({
+        brandingVersion: portal.version ?? 0,
+        theme,
+        simulated,
+        search,
+      });
       const kept = pages.get(key);
       if (kept) return kept;
-      const page = build(stateFor(portal, null, apps, search, simulated, theme), false, theme);
-      if (page.complete) {
+      const { html, complete } = build(
+        stateFor(portal, null, apps, search, simulated, theme),
+        theme,
+      );
+      // The ETag is the page's own hash: each theme's page has its own.
+      const page: PublicPage = { personal: false, html, etag: etagOf(html) };
+      if (complete) {
         if (pages.size >= MAX_PUBLIC_PAGES) pages.clear();
         pages.set(key, page);
       }

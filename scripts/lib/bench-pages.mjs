@@ -1,0 +1,302 @@
+// The pages part of `npm run bench:api` (issue 26): the home page and the catalog answer as a
+// browser asks for them (`Accept-Encoding: gzip, deflate, br`), on the built server, 50
+// connections, beside a small static file of the same server in the same run, with the health
+// endpoint's latency sampled meanwhile and the server's memory read after the load.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load, startBuiltPortal } from './bench.mjs';
+
+export const PAGE_TARGETS = {
+  /** Anonymous home page at 500 apps, compressed as browsers ask. */
+  anonymousPageRps: 2000,
+  p99Ms: 50,
+  /** The anonymous page at least this share of the static file's rate, same run. */
+  shareOfStatic: 0.5,
+  /** The signed-in page within this factor of the anonymous page's rate. */
+  signedInFactor: 2,
+  healthMs: 50,
+  rssMb: 150,
+};
+
+/** What browsers send (Chromium, Firefox). */
+export const BROWSER_ENCODINGS = 'gzip, deflate, br';
+
+/** `count` public apps over a few categories (no logos: the page's size is the cards'). */
+function writeCatalog(dir, count) {
+  const categories = ['apps', 'Data', 'Pipelines', 'Resources'];
+  const apps = Array.from({ length: count }, (_, i) => ({
+    id: `page-app-${i}`,
+    name: `Application ${String(i + 1).padStart(3, '0')}`,
+    description: `Research application number ${i + 1}, with a description of realistic length.`,
+    link: `https://app-${i}.bench.example.edu/`,
+    doc: `https://docs.bench.example.edu/app-${i}/`,
+    env: ['prod', 'stage', 'dev'][i % 3],
+    category: categories[i % categories.length],
+    isPublic: true,
+  }));
+  const file = join(dir, `catalog-${count}.json`);
+  writeFileSync(file, JSON.stringify({ apps }));
+  return file;
+}
+
+/** Resident and peak memory of a process, in MB (Linux /proc). */
+function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  } catch {
+    return { rssMb: NaN, peakMb: NaN };
+  }
+}
+
+/** Samples GET /api/health every `everyMs` until stopped; resolves with the latencies. */
+function sampleHealth(baseUrl, everyMs = 50) {
+  const latencies = [];
+  let failures = 0;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        const response = await fetch(`${baseUrl}/api/health`, {
+          signal: AbortSignal.timeout(5000),
+        });
+        await response.arrayBuffer();
+        if (!response.ok) failures += 1;
+      } catch {
+        failures += 1;
+      }
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await done;
+      return { latencies, failures };
+    },
+  };
+}
+
+const percentile = (sorted, share) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] : NaN;
+
+/**
+ * Measures one URL: a check request (its status, encoding and size are reported), then the
+ * bounded load with health sampled meanwhile.
+ */
+async function measure(
+  baseUrl,
+  name,
+  path,
+  { checkHeaders = {}, requests, connections, duration },
+) {
+  const url = `${baseUrl}${path}`;
+  const check = await fetch(url, {
+    headers: { ...checkHeaders, 'accept-encoding': BROWSER_ENCODINGS },
+  });
+  const size = (await check.arrayBuffer()).byteLength;
+  if (!check.ok) throw new Error(`${name}: GET ${path} answered ${check.status}`);
+  const health = sampleHealth(baseUrl);
+  let outcome;
+  let sampled;
+  try {
+    outcome = await load({
+      url,
+      headers: { 'accept-encoding': BROWSER_ENCODINGS },
+      requests,
+      connections,
+      duration,
+      maxRequests: 200_000,
+    });
+  } finally {
+    sampled = await health.stop();
+  }
+  const { result } = outcome;
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+    encoding: check.headers.get('content-encoding') ?? 'identity',
+    // fetch decodes: the decoded size, and what the server said it sent.
+    decodedBytes: size,
+    sentBytes: Number(check.headers.get('content-length') ?? NaN),
+    health: sampled.latencies,
+    healthFailures: sampled.failures,
+  };
+}
+
+/**
+ * The pages scenario: a 13-app portal (anonymous page), then a 500-app portal (static file,
+ * anonymous page, GET /api/apps?perPage=500; each of `users` bearer users' first view, timed one
+ * at a time; then their signed-in pages under load, the users taking turns), then that server's
+ * memory. `tokenFor(sub)` makes a bearer token for a user.
+ */
+export async function benchPages({ dir, issuer, tokenFor, connections, duration, users = 50 }) {
+  const portalEnv = (count) => ({
+    DATA_DIR: join(dir, `pages-${count}`),
+    CATALOG_FILE: writeCatalog(dir, count),
+    DEMO_CATALOG: 'false',
+    OIDC_ISSUER: issuer,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  });
+  const options = { connections, duration };
+  const rows = [];
+
+  const small = await startBuiltPortal(portalEnv(13));
+  try {
+    rows.push(await measure(small.url, 'anonymous page, 13 apps', '/', options));
+  } finally {
+    small.stop();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+
+  const large = await startBuiltPortal(portalEnv(500));
+  let memory;
+  let signedInFirst;
+  try {
+    const staticRow = await measure(
+      large.url,
+      'static file (favicon.svg)',
+      '/favicon.svg',
+      options,
+    );
+    staticRow.rssMb = memoryOf(large.pid).rssMb;
+    const anonymous = await measure(large.url, 'anonymous page, 500 apps', '/', options);
+    anonymous.rssMb = memoryOf(large.pid).rssMb;
+    const apps = await measure(
+      large.url,
+      'GET /api/apps?perPage=500',
+      '/api/apps?perPage=500',
+      options,
+    );
+    apps.rssMb = memoryOf(large.pid).rssMb;
+    const tokens = await Promise.all(
+      Array.from({ length: users }, (_, i) => tokenFor(`bench-page-user-${i}`)),
+    );
+    // Each user's first view renders their page (nothing of it is shared): timed one at a
+    // time, with health sampled meanwhile. Then the load: the same users reloading.
+    const firstHealth = sampleHealth(large.url);
+    const firstViews = [];
+    for (const token of tokens) {
+      const started = performance.now();
+      const response = await fetch(`${large.url}/`, {
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': BROWSER_ENCODINGS },
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`signed-in first view answered ${response.status}`);
+      firstViews.push(performance.now() - started);
+    }
+    const firstSampled = await firstHealth.stop();
+    const rssAfterFirstViews = memoryOf(large.pid).rssMb;
+    let turn = 0;
+    const signedIn = await measure(large.url, `signed-in page, 500 apps, ${users} users`, '/', {
+      ...options,
+      checkHeaders: { authorization: `Bearer ${tokens[0]}` },
+      requests: [
+        {
+          setupRequest: (request) => {
+            const token = tokens[turn % tokens.length];
+            turn += 1;
+            return {
+              ...request,
+              headers: { ...request.headers, authorization: `Bearer ${token}` },
+            };
+          },
+        },
+      ],
+    });
+    firstViews.sort((a, b) => a - b);
+    signedInFirst = {
+      users,
+      p50: percentile(firstViews, 0.5),
+      max: firstViews.at(-1),
+      health: firstSampled.latencies.sort((a, b) => a - b),
+      healthFailures: firstSampled.failures,
+      rssMb: rssAfterFirstViews,
+    };
+    memory = memoryOf(large.pid);
+    signedIn.rssMb = memory.rssMb;
+    rows.push(staticRow, anonymous, apps, signedIn);
+  } finally {
+    large.stop();
+  }
+  return { rows, memory, signedInFirst };
+}
+
+/** Prints the table and the targets; returns whether all were met. */
+export function printPages({ rows, memory, signedInFirst }, { connections, duration }) {
+  console.log(
+    `\nPages as browsers ask for them (Accept-Encoding: ${BROWSER_ENCODINGS}), ${connections} connections, ${duration} s each (at most 200,000 requests), log level ${process.env.LOG_LEVEL ?? 'warn'}, Node ${process.version}:`,
+  );
+  for (const r of rows) {
+    const sent = Number.isFinite(r.sentBytes) ? `${r.sentBytes} B sent` : 'chunked';
+    const rss = r.rssMb === undefined ? '' : `; RSS after ${r.rssMb.toFixed(0)} MB`;
+    console.log(
+      `  ${r.name.padEnd(36)} ${Math.round(r.rps).toString().padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   (${r.total} requests, ${r.errors} errors; ${r.encoding}, ${sent}, ${r.decodedBytes} B decoded${rss})`,
+    );
+  }
+  const first = signedInFirst;
+  console.log(
+    `  signed-in first views (each user's page rendered; one at a time, before the load): p50 ${first.p50.toFixed(0)} ms, max ${first.max.toFixed(0)} ms; health meanwhile p99 ${percentile(first.health, 0.99).toFixed(1)} ms, max ${(first.health.at(-1) ?? NaN).toFixed(1)} ms; RSS after ${first.rssMb.toFixed(0)} MB`,
+  );
+  const health = rows.flatMap((r) => r.health).sort((a, b) => a - b);
+  const healthFailures = rows.reduce((sum, r) => sum + r.healthFailures, 0);
+  const healthP99 = percentile(health, 0.99);
+  const healthMax = health.at(-1) ?? NaN;
+  console.log(
+    `  GET /api/health meanwhile (every 50 ms, ${health.length} samples): p50 ${percentile(health, 0.5).toFixed(1)} ms, p99 ${healthP99.toFixed(1)} ms, max ${healthMax.toFixed(1)} ms, ${healthFailures} failures`,
+  );
+  console.log(
+    `  memory of the 500-app server after its load: RSS ${memory.rssMb.toFixed(1)} MB, peak ${memory.peakMb.toFixed(1)} MB`,
+  );
+  const byName = (prefix) => rows.find((r) => r.name.startsWith(prefix));
+  const anonymous = byName('anonymous page, 500');
+  const statics = byName('static file');
+  const signedIn = byName('signed-in page');
+  const t = PAGE_TARGETS;
+  const checks = [
+    [
+      `anonymous page at 500 apps >= ${t.anonymousPageRps} pages/s`,
+      anonymous.rps >= t.anonymousPageRps,
+      `${Math.round(anonymous.rps)}/s`,
+    ],
+    [`its p99 < ${t.p99Ms} ms`, anonymous.p99 < t.p99Ms, `${anonymous.p99} ms`],
+    [
+      `its rate >= ${t.shareOfStatic} of the static file's`,
+      anonymous.rps >= t.shareOfStatic * statics.rps,
+      `${(anonymous.rps / statics.rps).toFixed(2)}`,
+    ],
+    [
+      `signed-in page within ${t.signedInFactor}x of the anonymous rate`,
+      signedIn.rps * t.signedInFactor >= anonymous.rps,
+      `${(anonymous.rps / signedIn.rps).toFixed(2)}x`,
+    ],
+    [
+      `health p99 < ${t.healthMs} ms meanwhile`,
+      healthP99 < t.healthMs,
+      `${healthP99.toFixed(1)} ms`,
+    ],
+    [`RSS after the load < ${t.rssMb} MB`, memory.rssMb < t.rssMb, `${memory.rssMb.toFixed(1)} MB`],
+    [
+      `health p99 < ${t.healthMs} ms during the signed-in first views`,
+      percentile(first.health, 0.99) < t.healthMs,
+      `${percentile(first.health, 0.99).toFixed(1)} ms`,
+    ],
+    [
+      'no errors',
+      rows.every((r) => r.errors === 0) && healthFailures + first.healthFailures === 0,
+      '',
+    ],
+  ];
+  console.log('targets (issue 26):');
+  for (const [what, met, figure] of checks) {
+    console.log(`  ${met ? 'met    ' : 'NOT met'}  ${what}${figure ? `: ${figure}` : ''}`);
+  }
+  return checks.every(([, met]) => met);
+}
