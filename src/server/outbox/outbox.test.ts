@@ -287,7 +287,7 @@ describe(`outbox on ${currentDialect()}`, () => {
       sent: 1,
     });
     // A skipped one (no webhook configured) and a failed one, written at the same time.
-    await outbox.enqueue(db, [hook, { ...requestMail(), subject: 'Will fail' }]);
+    await outbox.enqueue(db, [hook, requestMail(['other@example.edu'])]);
     await sender(options).runOnce();
     await db
       .updateTable('outbox')
