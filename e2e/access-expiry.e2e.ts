@@ -95,10 +95,33 @@ describe.skipIf(!availability.ok)('time-boxed access ending, against a real Keyc
 
     // The access jobs remove the membership in Keycloak...
     await expect.poll(aliceGroups, { timeout: 60_000, interval: 500 }).not.toContain('/imaging');
+    // ...the request has expired...
+    const myRequest = () =>
+      alicePage.evaluate(async () => {
+        const mine = (await (await fetch('/api/access-requests')).json()) as {
+          items: { status: string; membership: string }[];
+        };
+        return `${mine.items[0]?.status} ${mine.items[0]?.membership}`;
+      });
+    await expect.poll(myRequest, { timeout: 30_000, interval: 500 }).toBe('expired removed');
     // ...and alice's page, never signed out, shows Napari locked again.
-    await alicePage
-      .locator('article[data-locked="true"]', { hasText: 'Napari' })
-      .waitFor({ timeout: 120_000 });
+    try {
+      await alicePage
+        .locator('article[data-locked="true"]', { hasText: 'Napari' })
+        .waitFor({ timeout: 120_000 });
+    } catch (error) {
+      const seen = await alicePage.evaluate(async () => {
+        const apps = await (await fetch('/api/apps')).text();
+        const me = await (await fetch('/api/me')).text();
+        return {
+          apps: apps.slice(0, 1500),
+          me: me.slice(0, 800),
+          visible: document.visibilityState,
+        };
+      });
+      console.log(JSON.stringify(seen, null, 1), suite.portal.output().slice(-3000));
+      throw error;
+    }
     expect(await alicePage.getByRole('link', { name: 'Open Napari' }).count()).toBe(0);
     expect(await card.getByText(/^Access ended on /).isVisible()).toBe(true);
     expect(await alicePage.getByRole('button', { name: 'Hello, Alice' }).isVisible()).toBe(true);
