@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { keycloakAvailability } from '../scripts/keycloak/keycloak.mjs';
 import { axeViolations } from './support/axe.js';
 import { catalogNames, expectCleanAndClose, newWatchedContext } from './support/browser.js';
+import {
+  groupsInKeycloak as groupsInKeycloakAs,
+  KEYCLOAK_SERVICE_ACCOUNT,
+} from './support/keycloak-admin.js';
 import { signInAtKeycloak } from './support/keycloak-login.js';
 import { useKeycloakPortalAndBrowser } from './support/suite.js';
 
@@ -30,34 +34,11 @@ const CATALOG = `apps:
 describe.skipIf(!availability.ok)('access requests in the browser against a real Keycloak', () => {
   // The test realm's service-account client (keycloak/realm-app-portal.json): memberships are
   // written to Keycloak, not left to an admin.
-  const suite = useKeycloakPortalAndBrowser(CATALOG, {
-    KEYCLOAK_ADMIN_CLIENT_ID: 'app-portal-admin',
-    KEYCLOAK_ADMIN_CLIENT_SECRET: 'dev-only-app-portal-admin-secret',
-  });
+  const suite = useKeycloakPortalAndBrowser(CATALOG, KEYCLOAK_SERVICE_ACCOUNT);
   const urls = () => ({ keycloak: suite.keycloak.url, portal: suite.portal.url });
 
-  /** A user's group paths as Keycloak's Admin REST API lists them. */
-  async function groupsInKeycloak(username: string): Promise<string[]> {
-    const issuer = suite.keycloak.issuer;
-    const admin = issuer.replace('/realms/', '/admin/realms/');
-    const tokenAnswer = await fetch(`${issuer}/protocol/openid-connect/token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: 'app-portal-admin',
-        client_secret: 'dev-only-app-portal-admin-secret',
-      }),
-    });
-    const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
-    const headers = { authorization: `Bearer ${token}` };
-    const users = (await (
-      await fetch(`${admin}/users?exact=true&username=${username}`, { headers })
-    ).json()) as { id: string }[];
-    const groups = (await (
-      await fetch(`${admin}/users/${users[0]?.id}/groups`, { headers })
-    ).json()) as { path: string }[];
-    return groups.map((group) => group.path);
-  }
+  const groupsInKeycloak = (username: string) =>
+    groupsInKeycloakAs(suite.keycloak.issuer, username);
 
   async function signIn(page: Page, username: string, greeting: string) {
     await page.goto(suite.portal.url);

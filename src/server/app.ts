@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config/config.js';
 import type { Db } from './db/database.js';
-import { startAccessExpiry } from './access/access-expiry.js';
+import { startAccessJobs } from './access/access-expiry.js';
 import { createAccessRequestsRepository } from './access/access-requests.repository.js';
 import { accessRoutes } from './access/access.routes.js';
 import { createAccessService } from './access/access.service.js';
@@ -30,6 +30,7 @@ import { createCatalogSnapshot } from './catalog/catalog-snapshot.js';
 import type { DevIdp } from './dev-idp/dev-idp.js';
 import type { GroupDirectory } from './directory/keycloak-directory.js';
 import { createOutbox, createOutboxAdmin } from './outbox/outbox.js';
+import type { AdvisoryLeadership } from './db/advisory-leader.js';
 import type { FileStorage } from './files/file-storage.js';
 import { filesRoutes } from './files/files.routes.js';
 import { createSvgSanitiser } from './files/svg-sanitiser.js';
@@ -104,12 +105,14 @@ export interface AppDeps {
   renderPage?: RenderPage | null;
   /** The notifications outbox of access requests; by default the database's (src/server/outbox). */
   accessOutbox?: Outbox;
-  /** Run the access expiry job on a timer (default true; tests call runExpiry themselves). */
+  /** Run the access jobs on a timer (default true; tests call runExpiry themselves). */
   accessExpiryTimer?: boolean;
   /** Shared answers kept compressed (decision 0035); by default SHARED_BODIES_BYTES of them. */
   sharedBodies?: CompressedBodies;
   /** Signed-in users' last pages kept compressed; by default PERSONAL_BODIES_BYTES of them. */
   personalBodies?: PersonalBodies;
+  /** On PostgreSQL, who runs the access jobs (main.ts passes the advisory lock); absent: this process. */
+  accessLeadership?: AdvisoryLeadership;
 }
 
 /**
@@ -190,7 +193,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: () => app.log,
   });
   if (deps.accessExpiryTimer !== false) {
-    const expiry = startAccessExpiry(accessService, { log: () => app.log });
+    const expiry = startAccessJobs(accessService, {
+      leadership: deps.accessLeadership,
+      intervalMs: config.access.jobsIntervalMs,
+      log: () => app.log,
+    });
     app.addHook('onClose', async () => expiry.stop());
   }
   const usersService = createUsersService({

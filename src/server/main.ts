@@ -31,6 +31,8 @@ import { createMonitorFromConfig } from './monitor/monitor-setup.js';
 import { demoStatusCatalog } from './admin/demo-status-catalog.js';
 import { createGroupDirectoryFromConfig } from './directory/directory-setup.js';
 import { createOutboxSenderFromConfig } from './outbox/outbox-setup.js';
+import { ACCESS_JOBS_LOCK_KEY } from './access/access-expiry.js';
+import { createAdvisoryLeadership } from './db/advisory-leader.js';
 
 function version(): string {
   try {
@@ -137,7 +139,13 @@ async function main(): Promise<void> {
   // Access notifications (docs/access-requests-delivery.md): the outbox is sent by one instance;
   // the group directory exists when the Keycloak service account is configured.
   const groupDirectory = createGroupDirectoryFromConfig(config);
+  // The access jobs (expiry, membership retries): one instance, as the monitor.
+  const accessLeadership = createAdvisoryLeadership(
+    target.kind === 'postgres' ? target.url : undefined,
+    ACCESS_JOBS_LOCK_KEY,
+  );
   const app = await buildApp({
+    accessLeadership,
     config,
     db,
     storage,
@@ -183,6 +191,7 @@ async function main(): Promise<void> {
         outboxSender.stop(),
       ]);
       await leadership?.stop();
+      await accessLeadership.stop();
       await db.destroy();
       console.log(`Shut down in ${Date.now() - started} ms.`);
       process.exit(0);

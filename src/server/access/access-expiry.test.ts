@@ -4,6 +4,7 @@ import { createAdminRepository } from '../admin/admin.repository.js';
 import { createSessionsRepository } from '../auth/sessions.repository.js';
 import { createAppsRepository } from '../catalog/apps.repository.js';
 import { createCatalogSnapshot } from '../catalog/catalog-snapshot.js';
+import { createUsersRepository } from '../users/users.repository.js';
 import { createPostgresPool, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
@@ -15,16 +16,25 @@ import {
 import { appRow } from '../test-support/test-app.js';
 import { createAccessRequestsRepository } from './access-requests.repository.js';
 import { createAccessService } from './access.service.js';
-import type { GroupDirectory } from './ports.js';
+import type { GroupDirectory, OutboxMessage } from './ports.js';
+import { startAccessJobs } from './access-expiry.js';
+import { createAdvisoryLeadership } from '../db/advisory-leader.js';
 import { createRecordingOutbox } from './recording-outbox.js';
 
 const DAY = 24 * 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const isExpired = (m: OutboxMessage) => m.kind === 'webhook' && m.event === 'access.expired';
 const START = Date.parse('2026-11-25T08:00:00.000Z');
 const quiet = { info() {}, warn() {}, error() {} };
 
-function instance(db: Db, clock: { now: number }, removed: string[]) {
+function instance(
+  db: Db,
+  clock: { now: number },
+  removed: string[],
+  addMember: GroupDirectory['addMember'] = async () => undefined,
+) {
   const directory: GroupDirectory = {
-    async addMember() {},
+    addMember,
     async removeMember(userId, group) {
       // Slow enough that two passes at once would overlap.
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -52,6 +62,7 @@ function instance(db: Db, clock: { now: number }, removed: string[]) {
     adminRole: 'portal-admin',
     publicUrl: 'https://portal.example.edu',
     reminderDays: 7,
+    membershipRetry: { maxAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 120_000 },
     now: () => clock.now,
     log: () => quiet,
   });
@@ -100,10 +111,10 @@ describe('access expiry', () => {
     await service.decide(pi, created.id, { decision: 'approve' });
 
     clock.now = START + 10 * DAY;
-    expect(await service.runExpiry()).toEqual({ expired: 0, reminded: 0, ran: true });
+    expect(await service.runExpiry()).toEqual({ expired: 0, reminded: 0 });
     clock.now = START + 24 * DAY;
-    expect(await service.runExpiry()).toEqual({ expired: 0, reminded: 1, ran: true });
-    expect(await service.runExpiry()).toEqual({ expired: 0, reminded: 0, ran: true });
+    expect(await service.runExpiry()).toEqual({ expired: 0, reminded: 1 });
+    expect(await service.runExpiry()).toEqual({ expired: 0, reminded: 0 });
     const reminder = outbox.messages.filter((m) => m.kind === 'mail').at(-1);
     expect(reminder).toMatchObject({
       to: ['alice@example.edu'],
@@ -111,8 +122,8 @@ describe('access expiry', () => {
     });
 
     clock.now = START + 31 * DAY;
-    expect(await service.runExpiry()).toEqual({ expired: 1, reminded: 0, ran: true });
-    expect(await service.runExpiry()).toEqual({ expired: 0, reminded: 0, ran: true });
+    expect(await service.runExpiry()).toEqual({ expired: 1, reminded: 0 });
+    expect(await service.runExpiry()).toEqual({ expired: 0, reminded: 0 });
     expect(removed).toEqual(['sub-alice /imaging']);
     const mine = await service.listMine(alice, { page: 1, perPage: 10 });
     expect(mine.items[0]).toMatchObject({ status: 'expired', membership: 'removed' });
@@ -150,16 +161,151 @@ describe('access expiry', () => {
         await b.service.decide(pi, created.id, { decision: 'approve' });
       }
       clock.now = START + 31 * DAY;
-      const results = await Promise.all([a.service.runExpiry(), b.service.runExpiry()]);
-      expect(results.map((r) => r.expired).reduce((x, y) => x + y, 0)).toBe(3);
-      expect(results.filter((r) => r.ran)).toHaveLength(1);
+      // Each instance runs the access jobs as main.ts does: behind the same advisory lock.
+      const key = 7_366_000_000 + Math.floor(Math.random() * 1_000_000);
+      const jobs = [a, b].map((one) => {
+        const leadership = createAdvisoryLeadership(database.url, key);
+        cleanup.push(() => leadership.stop());
+        const loop = startAccessJobs(one.service, {
+          leadership,
+          intervalMs: 3_600_000,
+          log: () => quiet,
+        });
+        cleanup.push(async () => loop.stop());
+        return loop;
+      });
+      await Promise.all(jobs.map((job) => job.tick()));
       expect(removed.sort()).toEqual(['sub-0 /imaging', 'sub-1 /imaging', 'sub-2 /imaging']);
-      const again = await Promise.all([a.service.runExpiry(), b.service.runExpiry()]);
-      expect(again.map((r) => r.expired)).toEqual([0, 0]);
-      const expiredMails = [...a.outbox.messages, ...b.outbox.messages].filter(
-        (m) => m.kind === 'webhook' && m.event === 'access.expired',
-      );
+      await Promise.all(jobs.map((job) => job.tick()));
+      expect(removed).toHaveLength(3);
+      const runners = [a, b].filter((one) => one.outbox.messages.some(isExpired));
+      expect(runners).toHaveLength(1);
+      const expiredMails = [...a.outbox.messages, ...b.outbox.messages].filter(isExpired);
       expect(expiredMails).toHaveLength(3);
     },
   );
+});
+
+describe('membership writes retried after an approval', () => {
+  async function approved(addMember: (clock: { now: number }) => GroupDirectory['addMember']) {
+    const db = await openTestDatabase();
+    cleanup.push(() => db.destroy());
+    await seed(db);
+    // The approver signed in once: the portal knows their address.
+    await createUsersRepository(db).insert(
+      {
+        id: 'user-pi',
+        subject: pi.subject,
+        name: 'PI',
+        username: 'pi',
+        email: 'pi@example.edu',
+        givenName: 'PI',
+        groups: [],
+        roles: [],
+      },
+      new Date(START).toISOString(),
+    );
+    const clock = { now: START };
+    const one = instance(db, clock, [], addMember(clock));
+    const created = await one.service.create(alice, { appId: 'napari', reason: 'thesis' });
+    const decided = await one.service.decide(pi, created.id, { decision: 'approve' });
+    const mine = async () => (await one.service.listMine(alice, { page: 1, perPage: 10 })).items[0];
+    const memberships = async () =>
+      (
+        await db
+          .selectFrom('audit')
+          .select(['actorUsername', 'after'])
+          .where('action', '=', 'access-membership')
+          .orderBy('id')
+          .execute()
+      ).map((row) => ({ actor: row.actorUsername, ...JSON.parse(row.after ?? '{}') }));
+    return { db, clock, ...one, decided, mine, memberships };
+  }
+
+  it('a directory that fails, then succeeds: retried with back-off until written, audited', async () => {
+    let failures = 2;
+    const calls: number[] = [];
+    const { clock, service, decided, mine, memberships } = await approved((time) => async () => {
+      calls.push(time.now);
+      if (failures > 0) {
+        failures -= 1;
+        throw new Error('Keycloak unavailable');
+      }
+    });
+    expect(decided.request.membership).toBe('retrying');
+    expect(decided.addByHand).toBeUndefined();
+    expect(await mine()).toMatchObject({ status: 'approved', membership: 'retrying' });
+    // Not due yet: nothing is tried.
+    expect(await service.retryMemberships()).toEqual({ written: 0, retried: 0, failed: 0 });
+    clock.now = START + MINUTE;
+    expect(await service.retryMemberships()).toEqual({ written: 0, retried: 1, failed: 0 });
+    // The second wait is twice the first.
+    clock.now = START + 2 * MINUTE;
+    expect(await service.retryMemberships()).toEqual({ written: 0, retried: 0, failed: 0 });
+    clock.now = START + 3 * MINUTE;
+    expect(await service.retryMemberships()).toEqual({ written: 1, retried: 0, failed: 0 });
+    expect(calls).toEqual([START, START + MINUTE, START + 3 * MINUTE]);
+    expect(await mine()).toMatchObject({ status: 'approved', membership: 'written' });
+    clock.now = START + 60 * MINUTE;
+    expect(await service.retryMemberships()).toEqual({ written: 0, retried: 0, failed: 0 });
+    expect(await memberships()).toEqual([
+      expect.objectContaining({
+        actor: 'pi',
+        membership: 'retrying',
+        error: 'Keycloak unavailable',
+      }),
+      expect.objectContaining({
+        actor: 'access-membership-retry',
+        membership: 'written',
+        attempts: 3,
+      }),
+    ]);
+  });
+
+  it('a directory that always fails: bounded, then failed, audited, and the approver told by mail', async () => {
+    let calls = 0;
+    const { clock, service, outbox, mine, memberships } = await approved(() => async () => {
+      calls += 1;
+      throw new Error('403 Forbidden');
+    });
+    const reports = [];
+    for (let minute = 1; minute <= 30; minute += 1) {
+      clock.now = START + minute * MINUTE;
+      reports.push(await service.retryMemberships());
+    }
+    // maxAttempts 3: the approval's attempt and two retries.
+    expect(calls).toBe(3);
+    expect(reports.filter((r) => r.retried === 1)).toHaveLength(1);
+    expect(reports.filter((r) => r.failed === 1)).toHaveLength(1);
+    expect(await mine()).toMatchObject({ status: 'approved', membership: 'failed' });
+    expect((await memberships()).at(-1)).toMatchObject({
+      actor: 'access-membership-retry',
+      membership: 'failed',
+      addByHand: '/imaging',
+      attempts: 3,
+      error: '403 Forbidden',
+    });
+    const told = outbox.messages.filter(
+      (m) => m.kind === 'mail' && m.to.includes('pi@example.edu') && m.subject.includes('by hand'),
+    );
+    expect(told).toEqual([
+      expect.objectContaining({ subject: 'Add alice to /imaging by hand (napari)' }),
+    ]);
+    expect(
+      outbox.messages.filter((m) => m.kind === 'webhook' && m.event === 'access.membership_failed'),
+    ).toHaveLength(1);
+  });
+
+  it('stops retrying once the person signs in with the group (added by hand meanwhile)', async () => {
+    let calls = 0;
+    const { clock, service, mine } = await approved(() => async () => {
+      calls += 1;
+      throw new Error('down');
+    });
+    await service.noteMembership({ ...alice, groups: ['/imaging'] });
+    expect(await mine()).toMatchObject({ membership: 'present' });
+    clock.now = START + 30 * MINUTE;
+    expect(await service.retryMemberships()).toEqual({ written: 0, retried: 0, failed: 0 });
+    expect(calls).toBe(1);
+  });
 });

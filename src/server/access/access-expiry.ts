@@ -1,30 +1,35 @@
+import { createAdvisoryLeadership, startLeaderLoop } from '../db/advisory-leader.js';
+import type { AdvisoryLeadership } from '../db/advisory-leader.js';
 import type { AccessService } from './access.service.js';
 
-/** How often the expiry job runs (each instance asks; one runs, decision 0031). */
-export const ACCESS_EXPIRY_INTERVAL_MS = 60_000;
+/** The PostgreSQL advisory lock whose holder runs the access jobs (any fixed 64-bit number). */
+export const ACCESS_JOBS_LOCK_KEY = 7_364_522_031;
 
-/** Runs the expiry job every `intervalMs` until stopped; failures are logged, never thrown. */
-export function startAccessExpiry(
-  access: Pick<AccessService, 'runExpiry'>,
+/** How often the access jobs run by default (ACCESS_JOBS_INTERVAL). */
+export const ACCESS_JOBS_INTERVAL_MS = 60_000;
+
+/**
+ * The access jobs (docs/access-requests.md): every `intervalMs` the leader (on PostgreSQL the
+ * holder of ACCESS_JOBS_LOCK_KEY, src/server/db/advisory-leader.ts; without one this process)
+ * retries the membership writes that are due, then ends expired time-boxed access and sends
+ * the reminders. Failures are logged, never thrown; the next run tries again.
+ */
+export function startAccessJobs(
+  access: Pick<AccessService, 'runExpiry' | 'retryMemberships'>,
   options: {
+    leadership?: Pick<AdvisoryLeadership, 'check'>;
     intervalMs?: number;
     log: () => { error(object: object, message: string): void };
   },
-): { stop(): void } {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    access
-      .runExpiry()
-      .catch((error: unknown) =>
-        options.log().error({ err: error }, 'access requests: the expiry job failed'),
-      )
-      .finally(() => {
-        running = false;
-      });
-  };
-  const timer = setInterval(tick, options.intervalMs ?? ACCESS_EXPIRY_INTERVAL_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+): { stop(): void; tick(): Promise<void> } {
+  return startLeaderLoop({
+    leadership: options.leadership ?? createAdvisoryLeadership(undefined, ACCESS_JOBS_LOCK_KEY),
+    intervalMs: options.intervalMs ?? ACCESS_JOBS_INTERVAL_MS,
+    pass: async () => {
+      await access.retryMemberships();
+      await access.runExpiry();
+    },
+    onError: (error) =>
+      options.log().error({ err: error }, 'access requests: the access jobs failed'),
+  });
 }

@@ -155,3 +155,31 @@ export function expiredMessages(row: AccessRequestRow, publicUrl: string): Outbo
   }
   return messages;
 }
+
+/**
+ * The portal gave up writing an approved request's membership: the approver (or the app's
+ * approvers) must add it by hand; the webhook says so too.
+ */
+export function membershipFailedMessages(
+  row: AccessRequestRow,
+  approverEmails: string[],
+  publicUrl: string,
+): OutboxMessage[] {
+  const messages: OutboxMessage[] = [
+    { kind: 'webhook', event: 'access.membership_failed', payload: payloadOf(row) },
+  ];
+  if (approverEmails.length > 0) {
+    messages.unshift(
+      mail(
+        approverEmails,
+        `Add ${subjectText(row.username)} to ${subjectText(row.grantGroup)} by hand (${subjectText(row.appName)})`,
+        [
+          `The request of ${row.name} (${row.username}) for ${row.appName} was approved, but the portal could not add them to the group ${row.grantGroup} in the identity provider, even after several attempts.`,
+          `Please add ${row.username} to ${row.grantGroup} by hand; the app unlocks for them once the membership is in place.`,
+        ],
+        { href: portalLinks(publicUrl).inbox, label: 'See the request in the portal' },
+      ),
+    );
+  }
+  return messages;
+}

@@ -17,6 +17,34 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** The only place SQL for access requests lives. */
 export function createAccessRequestsRepository(db: Db) {
+  /** One page of the requests matching `filter`, newest (by `order`) first, and how many match. */
+  async function paged(
+    filter: {
+      subject?: string;
+      appIds?: readonly string[] | null;
+      statuses?: readonly AccessRequestRow['status'][];
+    },
+    order: 'created' | 'updated',
+    page: number,
+    perPage: number,
+  ): Promise<RowPage> {
+    let base = db.selectFrom('accessRequests');
+    if (filter.subject !== undefined) base = base.where('subject', '=', filter.subject);
+    if (filter.statuses) base = base.where('status', 'in', [...filter.statuses]);
+    if (filter.appIds) base = base.where('appId', 'in', [...filter.appIds]);
+    const rows = await base
+      .selectAll()
+      .orderBy(order, 'desc')
+      .orderBy('id', 'desc')
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
+    const { count } = await base
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return { rows, total: Number(count) };
+  }
+
   return {
     async insert(trx: Trx, row: AccessRequestsTable): Promise<void> {
       await trx.insertInto('accessRequests').values(row).execute();
@@ -38,18 +66,7 @@ export function createAccessRequestsRepository(db: Db) {
 
     /** The requester's own requests, newest first. */
     async listBySubject(subject: string, page: number, perPage: number): Promise<RowPage> {
-      const base = db.selectFrom('accessRequests').where('subject', '=', subject);
-      const rows = await base
-        .selectAll()
-        .orderBy('created', 'desc')
-        .orderBy('id', 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute();
-      const { count } = await base
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(count) };
+      return paged({ subject }, 'created', page, perPage);
     },
 
     /** Requests of the given apps (all apps: null), pending or decided, newest first. */
@@ -60,23 +77,15 @@ export function createAccessRequestsRepository(db: Db) {
       perPage: number,
     ): Promise<RowPage> {
       if (appIds !== null && appIds.length === 0) return { rows: [], total: 0 };
-      let base = db.selectFrom('accessRequests');
-      base =
-        status === 'pending'
-          ? base.where('status', '=', 'pending')
-          : base.where('status', 'in', ['approved', 'declined', 'expired']);
-      if (appIds !== null) base = base.where('appId', 'in', [...appIds]);
-      const rows = await base
-        .selectAll()
-        .orderBy(status === 'pending' ? 'created' : 'updated', 'desc')
-        .orderBy('id', 'desc')
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute();
-      const { count } = await base
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(count) };
+      return paged(
+        {
+          appIds,
+          statuses: status === 'pending' ? ['pending'] : ['approved', 'declined', 'expired'],
+        },
+        status === 'pending' ? 'created' : 'updated',
+        page,
+        perPage,
+      );
     },
 
     /**
@@ -111,6 +120,52 @@ export function createAccessRequestsRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * Changes an approved request's membership fields only if its membership is still in
+     * `from` (a retry never overwrites what a sign-in or another pass did). Whether it changed.
+     */
+    async updateMembership(
+      trx: Trx,
+      id: string,
+      from: readonly AccessRequestRow['membership'][],
+      fields: Pick<
+        Partial<AccessRequestsTable>,
+        'membership' | 'membershipAttempts' | 'membershipRetryAt' | 'updated'
+      >,
+    ): Promise<boolean> {
+      const result = await trx
+        .updateTable('accessRequests')
+        .set(fields)
+        .where('id', '=', id)
+        .where('status', '=', 'approved')
+        .where('membership', 'in', [...from])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Approved requests whose membership write is due to be tried again by `now`, oldest first. */
+    async findMembershipRetries(now: string): Promise<AccessRequestRow[]> {
+      return db
+        .selectFrom('accessRequests')
+        .selectAll()
+        .where('status', '=', 'approved')
+        .where('membership', '=', 'retrying')
+        .where('membershipRetryAt', '<=', now)
+        .orderBy('membershipRetryAt')
+        .limit(100)
+        .execute();
+    },
+
+    /** The e-mail address of a known user (signed in at least once) by subject. */
+    async emailOfSubject(subject: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('kcUsers')
+        .select('email')
+        .where('subject', '=', subject)
+        .executeTakeFirst();
+      return row?.email || undefined;
+    },
+
     /** Approved requests of a person whose membership is not confirmed by their token yet. */
     async findUnconfirmed(subject: string): Promise<AccessRequestRow[]> {
       return db
@@ -118,7 +173,7 @@ export function createAccessRequestsRepository(db: Db) {
         .selectAll()
         .where('subject', '=', subject)
         .where('status', '=', 'approved')
-        .where('membership', 'in', ['waiting', 'written'])
+        .where('membership', 'in', ['waiting', 'written', 'retrying', 'failed'])
         .execute();
     },
 

@@ -31,6 +31,10 @@ export interface AccessRequestsTable {
   expiresAt: string | null;
   /** When the expiry reminder was enqueued (once). */
   remindedAt: string | null;
+  /** Attempts at writing the membership after approval (retried while `membership` is `retrying`). */
+  membershipAttempts: number;
+  /** When the next attempt at writing the membership is due; null when none is. */
+  membershipRetryAt: string | null;
 }
 
 export type AccessRequestRow = Selectable<AccessRequestsTable>;

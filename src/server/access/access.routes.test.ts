@@ -353,7 +353,7 @@ describe('deciding', () => {
     });
   });
 
-  it('with a directory: the membership is written; on failure, waiting and add by hand', async () => {
+  it('with a directory: the membership is written; on failure, retrying (the access jobs try again)', async () => {
     const { directory, calls } = recordingDirectory();
     await setUp({ directory });
     const id = await request('napari');
@@ -375,8 +375,83 @@ describe('deciding', () => {
         decision: 'approve',
       })
     ).json();
-    expect(result.request).toMatchObject({ status: 'approved', membership: 'waiting' });
-    expect(result.addByHand).toBe('/imaging');
+    expect(result.request).toMatchObject({ status: 'approved', membership: 'retrying' });
+    expect(result.addByHand).toBeUndefined();
+    const mine = (await call('GET', '/api/access-requests', tokens.alice)).json();
+    expect(mine.items[0]).toMatchObject({ status: 'approved', membership: 'retrying' });
+    const audit = await ctx.db
+      .selectFrom('audit')
+      .select(['action', 'after'])
+      .where('action', '=', 'access-membership')
+      .execute();
+    expect(JSON.parse(audit[0]?.after ?? '{}')).toMatchObject({
+      membership: 'retrying',
+      error: 'Keycloak said no',
+      retryAt: '2026-11-25T08:01:00.000Z',
+    });
+  });
+});
+
+describe('an admin sets when access ends', () => {
+  async function request(appId = 'napari'): Promise<string> {
+    const response = await call('POST', '/api/access-requests', tokens.alice, {
+      appId,
+      reason: 'x',
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json().id as string;
+  }
+
+  it('admins only; approved requests only; bad dates change nothing; audited', async () => {
+    await setUp();
+    const id = await request('napari');
+    const expiry = (token: string | undefined, expiresAt: unknown) =>
+      call('POST', `/api/access-requests/${id}/expiry`, token, { expiresAt });
+    expect((await expiry(tokens.admin, '2026-11-26T00:00:00.000Z')).statusCode).toBe(409);
+    await call('POST', `/api/access-requests/${id}/decision`, tokens.pi, { decision: 'approve' });
+    expect((await expiry(tokens.pi, '2026-11-26T00:00:00.000Z')).statusCode).toBe(403);
+    expect((await expiry(tokens.alice, '2026-11-26T00:00:00.000Z')).statusCode).toBe(403);
+    expect((await expiry(tokens.admin, 'tomorrow')).statusCode).toBe(400);
+    expect((await expiry(tokens.admin, 12)).statusCode).toBe(400);
+    const unknown = await call(
+      'POST',
+      '/api/access-requests/zzzzzzzzzzzzzzz/expiry',
+      tokens.admin,
+      {
+        expiresAt: '2026-11-26T00:00:00.000Z',
+      },
+    );
+    expect(unknown.statusCode).toBe(404);
+    const mine = () => call('GET', '/api/access-requests', tokens.alice);
+    expect((await mine()).json().items[0].expiresAt).toBe('2027-05-24T08:00:00.000Z');
+
+    const shortened = await expiry(tokens.admin, '2026-11-25T07:00:00Z');
+    expect(shortened.statusCode).toBe(200);
+    expect(shortened.json()).toMatchObject({
+      status: 'approved',
+      expiresAt: '2026-11-25T07:00:00.000Z',
+    });
+    expect((await mine()).json().items[0].expiresAt).toBe('2026-11-25T07:00:00.000Z');
+    const audit = await ctx.db
+      .selectFrom('audit')
+      .select(['action', 'actorUsername', 'before', 'after'])
+      .where('action', '=', 'access-expiry')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.actorUsername).toBe('root');
+    expect(JSON.parse(audit[0]?.before ?? '{}')).toMatchObject({
+      expiresAt: '2027-05-24T08:00:00.000Z',
+    });
+    expect(JSON.parse(audit[0]?.after ?? '{}')).toMatchObject({
+      expiresAt: '2026-11-25T07:00:00.000Z',
+      user: 'alice',
+    });
+  });
+
+  it('is in the OpenAPI document', async () => {
+    await setUp();
+    const doc = (await call('GET', '/api/docs/openapi.json')).json();
+    expect(doc.paths['/api/access-requests/{id}/expiry'].post.operationId).toBe('setAccessExpiry');
   });
 });
 

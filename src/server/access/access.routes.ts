@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import {
   AccessDecisionResultSchema,
   AccessDecisionSchema,
+  AccessExpirySchema,
   AccessRequestCreateSchema,
   AccessRequestListQuerySchema,
   AccessRequestListSchema,
@@ -115,5 +116,23 @@ export const accessRoutes: FastifyPluginAsyncTypebox<{ access: AccessService }> 
       },
     },
     async (request) => access.decide(requirePrincipal(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/access-requests/:id/expiry',
+    {
+      schema: {
+        operationId: 'setAccessExpiry',
+        tags: ['access'],
+        summary:
+          'Admins only: sets when an approved request’s access ends (shorter, longer, or a time ' +
+          'already past: the next run of the access jobs removes the membership). Audited ' +
+          '(`access-expiry`); 403 for others, 409 when the request is not approved.',
+        params: AccessRequestParamsSchema,
+        body: AccessExpirySchema,
+        response: { 200: AccessRequestSchema, ...errors },
+      },
+    },
+    async (request) => access.setExpiry(requirePrincipal(request), request.params.id, request.body),
   );
 };

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type {
   AccessDecision,
   AccessDecisionResult,
@@ -18,12 +17,13 @@ import type { SessionsRepository } from '../auth/sessions.repository.js';
 import { accessOf } from '../catalog/app-fields.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
 import { canSee } from '../catalog/visibility.js';
-import { isPostgres, type Db } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import { BadRequestError, HttpError, NotFoundError } from '../http/errors.js';
 import { newRecordId } from '../lib/ids.js';
 import {
   decidedMessages,
   expiredMessages,
+  membershipFailedMessages,
   reminderMessages,
   requestCreatedMessages,
   withdrawnMessages,
@@ -33,11 +33,28 @@ import type { AccessRequestRow } from './access-requests.table.js';
 import { approves, splitApprovers } from './approvers.js';
 import type { GroupDirectory, Outbox, OutboxMessage } from './ports.js';
 
-/** The PostgreSQL advisory lock whose holder runs one expiry pass (any fixed 64-bit number). */
-export const ACCESS_EXPIRY_LOCK_KEY = 7_364_522_031;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Who the expiry job is in the audit log. */
 const EXPIRY_ACTOR: Actor = { subject: 'access-expiry', username: 'access-expiry' };
+/** Who the retries of membership writes are in the audit log. */
+const RETRY_ACTOR: Actor = {
+  subject: 'access-membership-retry',
+  username: 'access-membership-retry',
+};
+
+/**
+ * Retries of a membership write the identity provider refused after an approval: the wait
+ * after attempt n is base·2^(n−1), capped; after `maxAttempts` attempts in all the portal gives
+ * up and tells the approvers to add it by hand. The defaults span about four hours.
+ */
+export const MEMBERSHIP_RETRY = { maxAttempts: 8, baseDelayMs: 60_000, maxDelayMs: 3_600_000 };
+
+export function membershipRetryDelay(
+  attempts: number,
+  settings: { baseDelayMs: number; maxDelayMs: number } = MEMBERSHIP_RETRY,
+): number {
+  return Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+}
 
 export class ForbiddenError extends HttpError {
   constructor(message: string) {
@@ -70,6 +87,8 @@ export interface AccessServiceDeps {
   publicUrl: string;
   /** Days before the end of time-boxed access that the reminder goes out. */
   reminderDays: number;
+  /** Back-off of membership writes retried after an approval (MEMBERSHIP_RETRY by default). */
+  membershipRetry?: Partial<typeof MEMBERSHIP_RETRY>;
   now?: () => number;
   log: () => AccessLog;
 }
@@ -139,6 +158,7 @@ export function toInboxRequest(row: AccessRequestRow): InboxRequest {
 export function createAccessService(deps: AccessServiceDeps) {
   const now = deps.now ?? Date.now;
   const { requests, admin } = deps;
+  const retry = { ...MEMBERSHIP_RETRY, ...deps.membershipRetry };
   const isAdmin = (principal: Principal) => principal.roles.includes(deps.adminRole);
 
   async function enqueue(trx: Trx, messages: readonly OutboxMessage[]) {
@@ -186,6 +206,15 @@ export function createAccessService(deps: AccessServiceDeps) {
       }
     }
     return [...emails].sort();
+  }
+
+  /** Who to tell about a request's membership: the approver who approved it, else the app's approvers. */
+  async function deciderEmails(row: AccessRequestRow): Promise<string[]> {
+    const decider = row.decidedBySubject
+      ? await requests.emailOfSubject(row.decidedBySubject)
+      : undefined;
+    if (decider) return [decider];
+    return approverEmails((await deps.accessSettings()).get(row.appId));
   }
 
   /** Approved requests whose group the person's token now carries: membership `present`. */
@@ -281,6 +310,8 @@ export function createAccessService(deps: AccessServiceDeps) {
         note: null,
         expiresAt: null,
         remindedAt: null,
+        membershipAttempts: 0,
+        membershipRetryAt: null,
       };
       const emails = await approverEmails(access);
       try {
@@ -426,26 +457,35 @@ export function createAccessService(deps: AccessServiceDeps) {
       });
       if (!approve) return { request: toInboxRequest(decided) };
 
-      // The membership: written by the portal with a directory, else added by hand.
+      // The membership: written by the portal with a directory (retried by the access jobs when
+      // the identity provider refuses it now), else added by hand.
       let addByHand: string | undefined = row.grantGroup;
       let error: string | undefined;
+      let retryAt: string | null = null;
       if (deps.directory) {
+        addByHand = undefined;
         try {
           await deps.directory.addMember(row.subject, row.grantGroup);
-          addByHand = undefined;
           decided.membership = 'written';
         } catch (failure) {
           error = failure instanceof Error ? failure.message : String(failure);
+          decided.membership = 'retrying';
+          retryAt = iso(now() + membershipRetryDelay(1, retry));
           deps
             .log()
-            .error(
-              { err: failure, request: id, group: row.grantGroup },
-              'access requests: the membership could not be written; add it by hand',
+            .warn(
+              { err: failure, request: id, group: row.grantGroup, retryAt },
+              'access requests: the membership could not be written; retrying later',
             );
         }
       }
       await admin.transaction(async (trx) => {
-        await requests.setMembership(trx, id, decided.membership, iso(now()));
+        await requests.updateMembership(trx, id, ['waiting'], {
+          membership: decided.membership,
+          membershipAttempts: deps.directory ? 1 : 0,
+          membershipRetryAt: retryAt,
+          updated: iso(now()),
+        });
         await admin.appendAudit(
           trx,
           {
@@ -459,7 +499,7 @@ export function createAccessService(deps: AccessServiceDeps) {
               group: row.grantGroup,
               user: row.username,
               ...(addByHand ? { addByHand } : {}),
-              ...(error ? { error: error.slice(0, 500) } : {}),
+              ...(error ? { error: error.slice(0, 500), retryAt } : {}),
             },
           },
           iso(now()),
@@ -473,20 +513,170 @@ export function createAccessService(deps: AccessServiceDeps) {
     },
 
     /**
-     * One pass of the expiry job: reminders before the end of time-boxed access, and removal
-     * of the memberships that ended. On PostgreSQL only the instance that takes the advisory
-     * lock runs the pass (the others return at once); each request changes state at most once
-     * whatever happens (conditional updates). Returns how many expired.
+     * An admin sets when an approved request's access ends (shortens it, lengthens it, or ends
+     * it at the next run of the access jobs with a time in the past). Audited.
      */
-    async runExpiry(): Promise<{ expired: number; reminded: number; ran: boolean }> {
+    async setExpiry(
+      principal: Principal,
+      id: string,
+      body: { expiresAt: string },
+    ): Promise<AccessRequest> {
+      if (!isAdmin(principal)) throw new ForbiddenError('Only admins change when access ends.');
+      const time = Date.parse(body.expiresAt);
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(body.expiresAt) || Number.isNaN(time)) {
+        throw new BadRequestError('The end of access must be a date and time (ISO 8601).', {
+          fields: { expiresAt: 'must be a date and time (ISO 8601)' },
+        });
+      }
+      const row = await requests.findById(id);
+      if (!row) throw new NotFoundError();
+      const conflict = 'Only approved access can be given an end; this request is not approved.';
+      if (row.status !== 'approved') throw new ConflictError(conflict);
+      const expiresAt = iso(time);
+      const at = iso(now());
+      await admin.transaction(async (trx) => {
+        const changed = await requests.transition(trx, id, ['approved'], {
+          expiresAt,
+          // A new end gets its own reminder (if it is far enough away to need one).
+          remindedAt: null,
+          updated: at,
+        });
+        if (!changed) throw new ConflictError(conflict);
+        await admin.appendAudit(
+          trx,
+          {
+            actor: actorOf(principal),
+            action: 'access-expiry',
+            appId: row.appId,
+            before: { request: id, expiresAt: row.expiresAt },
+            after: { request: id, expiresAt, user: row.username, group: row.grantGroup },
+          },
+          at,
+        );
+      });
+      return toAccessRequest({ ...row, expiresAt, remindedAt: null, updated: at });
+    },
+
+    /**
+     * One pass of the membership retries (the access jobs' leader runs it): each approved
+     * request whose membership write is due again is tried once more. Success: `written`, the
+     * person's sessions refresh, audited. Failure: the next attempt after a longer wait, or,
+     * after the last attempt, `failed`: audited, and the approver who approved (else the app's
+     * approvers) told by mail to add the membership by hand.
+     */
+    async retryMemberships(): Promise<{ written: number; retried: number; failed: number }> {
+      const report = { written: 0, retried: 0, failed: 0 };
+      const { directory } = deps;
+      if (!directory) return report;
+      for (const row of await requests.findMembershipRetries(iso(now()))) {
+        const attempts = row.membershipAttempts + 1;
+        let error: string | undefined;
+        try {
+          await directory.addMember(row.subject, row.grantGroup);
+        } catch (failure) {
+          error = failure instanceof Error ? failure.message : String(failure);
+        }
+        const at = iso(now());
+        if (error === undefined) {
+          await admin.transaction(async (trx) => {
+            const changed = await requests.updateMembership(trx, row.id, ['retrying'], {
+              membership: 'written',
+              membershipAttempts: attempts,
+              membershipRetryAt: null,
+              updated: at,
+            });
+            if (!changed) return;
+            await admin.appendAudit(
+              trx,
+              {
+                actor: RETRY_ACTOR,
+                action: 'access-membership',
+                appId: row.appId,
+                before: { request: row.id, membership: 'retrying' },
+                after: {
+                  request: row.id,
+                  membership: 'written',
+                  group: row.grantGroup,
+                  user: row.username,
+                  attempts,
+                },
+              },
+              at,
+            );
+            await deps.sessions.markRefreshNeeded(row.subject, trx);
+          });
+          report.written += 1;
+          continue;
+        }
+        if (attempts < retry.maxAttempts) {
+          const retryAt = iso(now() + membershipRetryDelay(attempts, retry));
+          await admin.transaction((trx) =>
+            requests.updateMembership(trx, row.id, ['retrying'], {
+              membershipAttempts: attempts,
+              membershipRetryAt: retryAt,
+              updated: at,
+            }),
+          );
+          deps
+            .log()
+            .warn(
+              { request: row.id, group: row.grantGroup, attempts, retryAt, error },
+              'access requests: the membership could not be written; retrying later',
+            );
+          report.retried += 1;
+          continue;
+        }
+        const emails = await deciderEmails(row);
+        await admin.transaction(async (trx) => {
+          const failed = { ...row, membership: 'failed' as const, updated: at };
+          const changed = await requests.updateMembership(trx, row.id, ['retrying'], {
+            membership: 'failed',
+            membershipAttempts: attempts,
+            membershipRetryAt: null,
+            updated: at,
+          });
+          if (!changed) return;
+          await admin.appendAudit(
+            trx,
+            {
+              actor: RETRY_ACTOR,
+              action: 'access-membership',
+              appId: row.appId,
+              before: { request: row.id, membership: 'retrying' },
+              after: {
+                request: row.id,
+                membership: 'failed',
+                group: row.grantGroup,
+                user: row.username,
+                attempts,
+                addByHand: row.grantGroup,
+                error: error.slice(0, 500),
+              },
+            },
+            at,
+          );
+          await enqueue(trx, membershipFailedMessages(failed, emails, deps.publicUrl));
+        });
+        deps
+          .log()
+          .error(
+            { request: row.id, group: row.grantGroup, attempts, error },
+            'access requests: gave up writing the membership; the approvers were told to add it by hand',
+          );
+        report.failed += 1;
+      }
+      return report;
+    },
+
+    /**
+     * One pass of the expiry job: reminders before the end of time-boxed access, and removal
+     * of the memberships that ended. One instance runs it (the access jobs' leader,
+     * access-expiry.ts); even so each request changes state at most once whatever happens
+     * (conditional updates). Returns how many expired and how many were reminded.
+     */
+    async runExpiry(): Promise<{ expired: number; reminded: number }> {
       const time = now();
       return admin.transaction(async (trx) => {
-        if (isPostgres(deps.db)) {
-          const { rows } = await sql<{
-            locked: boolean;
-          }>`select pg_try_advisory_xact_lock(${ACCESS_EXPIRY_LOCK_KEY}) as locked`.execute(trx);
-          if (rows[0]?.locked !== true) return { expired: 0, reminded: 0, ran: false };
-        }
         const at = iso(time);
         let reminded = 0;
         const until = iso(time + deps.reminderDays * DAY_MS);
@@ -555,7 +745,7 @@ export function createAccessService(deps: AccessServiceDeps) {
           await deps.sessions.markRefreshNeeded(row.subject, trx);
           expired += 1;
         }
-        return { expired, reminded, ran: true };
+        return { expired, reminded };
       });
     },
   };

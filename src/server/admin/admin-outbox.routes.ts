@@ -8,14 +8,16 @@ import {
 import { NotFoundError } from '../http/errors.js';
 import type { OutboxAdmin } from '../outbox/outbox.js';
 import { ADMIN_ERRORS, ConflictError } from './admin-errors.js';
+import { adminActor } from './admin-request.js';
+import type { AdminService } from './admin.service.js';
 
 const tags = ['admin'];
 
 /** The outbox as admins see it: deliveries (mail, webhook), and a retry of one that failed. */
-export const adminOutboxRoutes: FastifyPluginAsyncTypebox<{ outbox: OutboxAdmin }> = async (
-  app,
-  { outbox },
-) => {
+export const adminOutboxRoutes: FastifyPluginAsyncTypebox<{
+  outbox: OutboxAdmin;
+  admin: Pick<AdminService, 'auditDeliveryRetry'>;
+}> = async (app, { outbox, admin }) => {
   app.get(
     '/api/admin/outbox',
     {
@@ -38,13 +40,17 @@ export const adminOutboxRoutes: FastifyPluginAsyncTypebox<{ outbox: OutboxAdmin 
         operationId: 'retryDelivery',
         tags,
         summary:
-          'Queues a failed (or skipped) delivery again, due now, with a fresh count of attempts.',
+          'Queues a failed (or skipped) delivery again, due now, with a fresh count of attempts. ' +
+          'Audited (`delivery-retry`).',
         params: DeliveryParamsSchema,
         response: { 200: DeliverySchema, ...ADMIN_ERRORS },
       },
     },
     async (request) => {
-      const result = await outbox.retry(request.params.deliveryId);
+      const actor = adminActor(request);
+      const result = await outbox.retry(request.params.deliveryId, (trx, before, after) =>
+        admin.auditDeliveryRetry(trx, actor, before, after),
+      );
       if (result === undefined) throw new NotFoundError('No such delivery.');
       if (result === 'not-retryable') {
         throw new ConflictError('Only a failed or skipped delivery can be retried.');

@@ -99,6 +99,21 @@ describe('GET /api/admin/outbox and retry', () => {
     const retried = await call('POST', `/api/admin/outbox/${id}/retry`);
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toMatchObject({ id, state: 'pending', attempts: 0 });
+    // Audited: who, which delivery, how it stood before.
+    const audit = (await call('GET', '/api/admin/audit')).json();
+    expect(audit.items[0]).toMatchObject({
+      action: 'delivery-retry',
+      actor: { username: 'admin' },
+      appId: null,
+      before: { delivery: id, state: 'failed', attempts: 1, lastError: 'connect ECONNREFUSED' },
+      after: {
+        delivery: id,
+        kind: 'mail',
+        to: ['pi@example.edu'],
+        summary: 'Access request: RStudio',
+        state: 'pending',
+      },
+    });
     const again = await call('POST', `/api/admin/outbox/${id}/retry`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
@@ -108,6 +123,11 @@ describe('GET /api/admin/outbox and retry', () => {
     const unknown = await call('POST', '/api/admin/outbox/zzzzzzzzzzzzzzz/retry');
     expect(unknown.statusCode).toBe(404);
     expect((await call('POST', '/api/admin/outbox/..%2Fx/retry')).statusCode).toBe(400);
+    // Only the retry that happened is in the audit log.
+    const retries = (await call('GET', '/api/admin/audit'))
+      .json()
+      .items.filter((item: { action: string }) => item.action === 'delivery-retry');
+    expect(retries).toHaveLength(1);
   });
 
   it('is in the OpenAPI document', async () => {

@@ -52,7 +52,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     appsService: options.appsService,
     directory: options.directory,
   });
-  if (options.outbox) await app.register(adminOutboxRoutes, { outbox: options.outbox });
+  if (options.outbox) {
+    await app.register(adminOutboxRoutes, { outbox: options.outbox, admin: options.admin });
+  }
   await app.register(catalogTransferRoutes, { transfer: options.transfer });
   await app.register(iconsRoutes, { icons: options.icons ?? createIconSet() });
 };

@@ -310,6 +310,40 @@ export function createAdminService(deps: {
       return admin.findLogo(id);
     },
 
+    /**
+     * Audits an admin's retry of a delivery (`delivery-retry`), in the retry's own transaction:
+     * which message, to whom, and how it stood before (never its body).
+     */
+    async auditDeliveryRetry(
+      trx: Trx,
+      actor: Actor,
+      before: { id: string; state: string; attempts: number; lastError: string },
+      after: { kind: string; to: string[]; summary: string; state: string },
+    ): Promise<void> {
+      await admin.appendAudit(
+        trx,
+        {
+          actor,
+          action: 'delivery-retry',
+          appId: null,
+          before: {
+            delivery: before.id,
+            state: before.state,
+            attempts: before.attempts,
+            lastError: before.lastError,
+          },
+          after: {
+            delivery: before.id,
+            kind: after.kind,
+            to: after.to,
+            summary: after.summary,
+            state: after.state,
+          },
+        },
+        await nextStamp(trx, deps.clock()),
+      );
+    },
+
     async audit(filter: AuditFilter): Promise<AuditList> {
       const { rows: page, total } = await admin.listAudit(filter);
       const parse = (json: string | null) =>

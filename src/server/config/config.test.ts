@@ -59,7 +59,8 @@ interface ExpectedConfig {
   nodeEnv: string;
   trustProxy: boolean | number | string;
   limits: ExpectedLimits;
-  access: { reminderDays: number };
+  access: { reminderDays: number; jobsIntervalMs: number };
+  outbox: { sentRetentionDays: number; failedRetentionDays: number };
   server: ExpectedServer;
   metricsToken: string | undefined;
   mail: { smtpUrl: string; from: string | undefined } | undefined;

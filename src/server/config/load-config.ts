@@ -118,6 +118,11 @@ function deliveryProblems(config: Config): string[] {
   if (config.mail && config.mail.from === undefined) {
     problems.push('SMTP_URL is set but MAIL_FROM is not: set both');
   }
+  if (config.outbox.failedRetentionDays < config.outbox.sentRetentionDays) {
+    problems.push(
+      `OUTBOX_FAILED_RETENTION_DAYS=${config.outbox.failedRetentionDays}: must be at least OUTBOX_SENT_RETENTION_DAYS (${config.outbox.sentRetentionDays})`,
+    );
+  }
   if (config.accessWebhook) {
     const { secret } = config.accessWebhook;
     if (secret === undefined) {

@@ -347,6 +347,27 @@ export const VARIABLES = defineVariables({
     defaultText: '7',
     parse: wholeNumber(1, 365),
   },
+  ACCESS_JOBS_INTERVAL: {
+    at: 'access.jobsIntervalMs',
+    description:
+      'Seconds between two runs of the access jobs (docs/access-requests.md): ending time-boxed access that has expired, its reminders, and retrying memberships the identity provider refused. One instance runs them (on PostgreSQL the holder of an advisory lock).',
+    defaultText: '60',
+    parse: secondsAsMs(1, 3600),
+  },
+  OUTBOX_SENT_RETENTION_DAYS: {
+    at: 'outbox.sentRetentionDays',
+    description:
+      'Days a delivered notification (outbox row `sent`) is kept for the deliveries list before the outbox sender deletes it (docs/access-requests-delivery.md).',
+    defaultText: '30',
+    parse: wholeNumber(1, 3650),
+  },
+  OUTBOX_FAILED_RETENTION_DAYS: {
+    at: 'outbox.failedRetentionDays',
+    description:
+      'Days a notification that failed for good or was skipped is kept, so that an admin can retry it, before the outbox sender deletes it. At least `OUTBOX_SENT_RETENTION_DAYS`.',
+    defaultText: '365',
+    parse: wholeNumber(1, 36500),
+  },
   SIGN_ON_PENDING_PER_CLIENT: {
     at: 'limits.signOnPendingPerClient',
     description:

@@ -19,6 +19,7 @@ import * as favoriteOrder from './migrations/0010-favorite-order.js';
 import * as portalBranding from './migrations/0011-portal-branding.js';
 import * as accessRequests from './migrations/0012-access-requests.js';
 import * as outbox from './migrations/0013-outbox.js';
+import * as membershipRetries from './migrations/0014-membership-retries.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-portal-branding': portalBranding,
   '0012-access-requests': accessRequests,
   '0013-outbox': outbox,
+  '0014-membership-retries': membershipRetries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,83 +1,23 @@
-import pg from 'pg';
 import { FLAPPING_WINDOW_MS } from '../../shared/status/history.js';
 import type { Notice } from '../../shared/status/history-schemas.js';
 import type { StatusHistoryRepository } from './history/status-history.repository.js';
 import type { CurrentState, StatusRecorder } from './history/status-recorder.js';
 import type { KumaStatusPageReader } from './sources/kuma-status-page.js';
 import { SourceError, type SourceStatus, type StatusSource } from './sources/source.js';
+import { createAdvisoryLeadership, type AdvisoryLeadership } from '../db/advisory-leader.js';
 import type { Db } from '../db/database.js';
 
 /** The advisory lock whose holder is the monitor leader (any fixed 64-bit number). */
 export const MONITOR_LOCK_KEY = 7_364_522_011;
 
-export interface MonitorLeadership {
-  /** True when this instance holds the lock now; tries to take it when nobody does. */
-  check(): Promise<boolean>;
-  stop(): Promise<void>;
-}
+export type MonitorLeadership = AdvisoryLeadership;
 
 /**
- * One monitor for all instances (decision 0017): the instance holding a PostgreSQL session
- * advisory lock, on a connection of its own, is the leader. The lock goes with the connection,
- * so when the leader stops or dies (even kill -9) PostgreSQL frees it and the next instance to
- * ask, at its next cycle, takes over.
+ * One monitor for all instances (decision 0017): the instance holding the monitor's PostgreSQL
+ * advisory lock is the leader (src/server/db/advisory-leader.ts); the others read its results.
  */
 export function createMonitorLeadership(url: string): MonitorLeadership {
-  let client: pg.Client | undefined;
-  let leader = false;
-  let stopped = false;
-
-  async function connection(): Promise<pg.Client> {
-    if (client) return client;
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-    const lost = () => {
-      if (client === next) {
-        client = undefined;
-        leader = false;
-      }
-    };
-    next.on('error', lost);
-    next.on('end', lost);
-    await next.connect();
-    client = next;
-    return next;
-  }
-
-  async function tryLock(): Promise<boolean> {
-    try {
-      const connected = await connection();
-      const { rows } = await connected.query<{ locked: boolean }>(
-        'select pg_try_advisory_lock($1) as locked',
-        [MONITOR_LOCK_KEY],
-      );
-      leader = rows[0]?.locked === true;
-    } catch {
-      leader = false;
-    }
-    return leader;
-  }
-
-  // The sources and the notice board ask at the same moment of a cycle: one attempt at a time,
-  // or two connections would be opened and the lock could stay on the one that is dropped.
-  let attempt: Promise<boolean> | undefined;
-
-  return {
-    async check() {
-      if (stopped) return false;
-      if (leader && client) return true;
-      attempt ??= tryLock().finally(() => {
-        attempt = undefined;
-      });
-      return attempt;
-    },
-    async stop() {
-      stopped = true;
-      leader = false;
-      const current = client;
-      client = undefined;
-      await current?.end().catch(() => undefined);
-    },
-  };
+  return createAdvisoryLeadership(url, MONITOR_LOCK_KEY);
 }
 
 /**

@@ -24,6 +24,12 @@ export interface OutboxSenderOptions {
   intervalMs?: number;
   /** How long stop() waits for the delivery under way. */
   stopWaitMs?: number;
+  /** How long `sent` rows are kept (by `sentAt`) before the sender deletes them. */
+  sentRetentionMs?: number;
+  /** How long `failed` and `skipped` rows are kept (by their last scheduled attempt). */
+  failedRetentionMs?: number;
+  /** How often the sender prunes old rows (at most once per this many ms, on the leader). */
+  pruneIntervalMs?: number;
   /** Texts never written to `lastError` or the log (SMTP password, webhook secret and URL). */
   secrets?: readonly string[];
   now?: () => number;
@@ -38,13 +44,17 @@ export interface SendReport {
 }
 
 export interface OutboxSender {
-  /** One pass: claims the due messages and delivers them. */
+  /** One pass: claims the due messages and delivers them (and prunes old rows when due). */
   runOnce(): Promise<SendReport>;
+  /** Deletes `sent` rows past their retention, and `failed`/`skipped` rows past theirs. */
+  prune(): Promise<{ sent: number; failed: number }>;
   /** Runs a pass every `intervalMs` until stop(). */
   start(): void;
   /** Stops the passes, waits for the one under way, closes the SMTP connection and the lock. */
   stop(): Promise<void>;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const DEFAULTS = {
   maxAttempts: 8,
@@ -54,6 +64,9 @@ export const DEFAULTS = {
   batchSize: 20,
   intervalMs: 5_000,
   stopWaitMs: 5_000,
+  sentRetentionMs: 30 * DAY_MS,
+  failedRetentionMs: 365 * DAY_MS,
+  pruneIntervalMs: 3_600_000,
 };
 
 /** The wait before attempt `attempts + 1`: base·2^(attempts−1), capped, with ±10% jitter. */
@@ -93,6 +106,25 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<SendReport> | undefined;
   let stopped = false;
+  let nextPruneAt = 0;
+
+  async function prune(): Promise<{ sent: number; failed: number }> {
+    const at = now();
+    const sent = await db
+      .deleteFrom('outbox')
+      .where('state', '=', 'sent')
+      .where('sentAt', '<', at - settings.sentRetentionMs)
+      .executeTakeFirst();
+    // Failed and skipped rows wait for an admin (a retry makes them pending again), up to theirs.
+    const failed = await db
+      .deleteFrom('outbox')
+      .where('state', 'in', ['failed', 'skipped'])
+      .where('nextAttemptAt', '<', at - settings.failedRetentionMs)
+      .executeTakeFirst();
+    const counts = { sent: Number(sent.numDeletedRows), failed: Number(failed.numDeletedRows) };
+    if (counts.sent + counts.failed > 0) options.log?.info(counts, 'outbox: old deliveries pruned');
+    return counts;
+  }
 
   async function claim(): Promise<{ rows: OutboxRow[]; until: number }> {
     const at = now();
@@ -152,6 +184,12 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   async function pass(): Promise<SendReport> {
     const report: SendReport = { sent: 0, retried: 0, failed: 0, skipped: 0 };
     if (options.leadership && !(await options.leadership.check())) return report;
+    if (now() >= nextPruneAt) {
+      nextPruneAt = now() + settings.pruneIntervalMs;
+      await prune().catch((error: unknown) => {
+        options.log?.warn({ error: safeError(error, secrets) }, 'outbox: pruning failed');
+      });
+    }
     const { rows, until } = await claim();
     for (const row of rows) {
       if (stopped) break;
@@ -203,6 +241,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
 
   return {
     runOnce,
+    prune,
     start() {
       if (timer || stopped) return;
       timer = setInterval(() => {

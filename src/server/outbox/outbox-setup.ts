@@ -9,13 +9,16 @@ import {
 } from './outbox-sender.js';
 import { createWebhookSender } from './webhook.js';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * The outbox sender as the configuration asks: mail when `SMTP_URL` is set, the webhook when
  * `ACCESS_WEBHOOK_URL` is set (otherwise such messages are marked skipped); on PostgreSQL only
- * the holder of the outbox lock sends (`postgresUrl`), on SQLite this one process does.
+ * the holder of the outbox lock sends (`postgresUrl`), on SQLite this one process does. Old
+ * rows are pruned after OUTBOX_SENT_RETENTION_DAYS / OUTBOX_FAILED_RETENTION_DAYS.
  */
 export function createOutboxSenderFromConfig(
-  config: Pick<Config, 'mail' | 'accessWebhook'>,
+  config: Pick<Config, 'mail' | 'accessWebhook' | 'outbox'>,
   deps: { db: Db; postgresUrl?: string; log?: OutboxSenderOptions['log'] },
 ): OutboxSender {
   const { mail, accessWebhook } = config;
@@ -36,6 +39,8 @@ export function createOutboxSenderFromConfig(
         ? createWebhookSender({ url: accessWebhook.url, secret: accessWebhook.secret })
         : null,
     leadership: deps.postgresUrl ? createOutboxLeadership(deps.postgresUrl) : undefined,
+    sentRetentionMs: config.outbox.sentRetentionDays * DAY_MS,
+    failedRetentionMs: config.outbox.failedRetentionDays * DAY_MS,
     secrets,
     log: deps.log,
   });

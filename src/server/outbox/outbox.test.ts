@@ -273,6 +273,46 @@ describe(`outbox on ${currentDialect()}`, () => {
     expect(list.items).toHaveLength(1);
   });
 
+  it('prunes sent rows after their retention on a pass; failed and skipped rows only after theirs', async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const server = await smtp();
+    const outbox = createOutbox({ now });
+    await outbox.enqueue(db, [requestMail()]);
+    const options = {
+      sentRetentionMs: 30 * DAY,
+      failedRetentionMs: 365 * DAY,
+      pruneIntervalMs: 60 * 60 * 1000,
+    };
+    expect(await sender({ ...mailerFor(server.url), ...options }).runOnce()).toMatchObject({
+      sent: 1,
+    });
+    // A skipped one (no webhook configured) and a failed one, written at the same time.
+    await outbox.enqueue(db, [hook, requestMail(['other@example.edu'])]);
+    await sender(options).runOnce();
+    await db
+      .updateTable('outbox')
+      .set({ state: 'failed' })
+      .where('kind', '=', 'mail')
+      .where('state', '=', 'skipped')
+      .execute();
+    const states = async () => (await rows()).map((row) => row.state).sort();
+    expect(await states()).toEqual(['failed', 'sent', 'skipped']);
+
+    clock += 30 * DAY;
+    const later = sender(options);
+    expect(await later.prune()).toEqual({ sent: 0, failed: 0 });
+    clock += 1;
+    // The next pass prunes (the leader's pass, at most once per pruneIntervalMs).
+    await later.runOnce();
+    expect(await states()).toEqual(['failed', 'skipped']);
+    clock += 300 * DAY;
+    await later.runOnce();
+    expect(await states()).toEqual(['failed', 'skipped']);
+    clock += 36 * DAY;
+    expect(await later.prune()).toEqual({ sent: 0, failed: 2 });
+    expect(await rows()).toEqual([]);
+  });
+
   it('posts signed webhooks, retries a failing receiver, and the signature verifies', async () => {
     const receiver = await startWebhookReceiver();
     cleanups.push(receiver.close);

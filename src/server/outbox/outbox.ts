@@ -133,8 +133,14 @@ export function deliveryOf(row: OutboxRow): Delivery {
 /** The admins' side of the outbox: the deliveries, newest first, and a retry of a failed one. */
 export interface OutboxAdmin {
   list(query: { state?: OutboxState; page: number; perPage: number }): Promise<DeliveryList>;
-  /** Puts a failed (or skipped) message back in the queue, due now; undefined when unknown. */
-  retry(id: string): Promise<Delivery | 'not-retryable' | undefined>;
+  /**
+   * Puts a failed (or skipped) message back in the queue, due now; undefined when unknown.
+   * `onRetried` runs in the same transaction with the row as it was (the admin layer audits).
+   */
+  retry(
+    id: string,
+    onRetried?: (trx: Transaction<Database>, before: OutboxRow, after: Delivery) => Promise<void>,
+  ): Promise<Delivery | 'not-retryable' | undefined>;
 }
 
 export function createOutboxAdmin(
@@ -165,18 +171,27 @@ export function createOutboxAdmin(
         items: items.map(deliveryOf),
       };
     },
-    async retry(id) {
-      const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row) return undefined;
-      if (row.state !== 'failed' && row.state !== 'skipped') return 'not-retryable';
-      const updated = await db
-        .updateTable('outbox')
-        .set({ state: 'pending', attempts: 0, nextAttemptAt: now(), claimedUntil: null })
-        .where('id', '=', id)
-        .where('state', 'in', ['failed', 'skipped'])
-        .returningAll()
-        .executeTakeFirst();
-      return updated ? deliveryOf(updated) : 'not-retryable';
+    async retry(id, onRetried) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('outbox')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        if (row.state !== 'failed' && row.state !== 'skipped') return 'not-retryable';
+        const updated = await trx
+          .updateTable('outbox')
+          .set({ state: 'pending', attempts: 0, nextAttemptAt: now(), claimedUntil: null })
+          .where('id', '=', id)
+          .where('state', 'in', ['failed', 'skipped'])
+          .returningAll()
+          .executeTakeFirst();
+        if (!updated) return 'not-retryable';
+        const delivery = deliveryOf(updated);
+        await onRetried?.(trx, row, delivery);
+        return delivery;
+      });
     },
   };
 }

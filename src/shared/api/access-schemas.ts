@@ -84,9 +84,19 @@ export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
  * Where the membership of an approved request stands: `written` (added in the identity provider
  * by the portal), `waiting` (approved; no service account, so someone adds it by hand and the
  * user's token does not carry the group yet), `present` (the user's token carries the group),
- * `removed` (taken away at expiry), `none` (not approved).
+ * `removed` (taken away at expiry), `none` (not approved), `retrying` (the identity provider
+ * refused the write after the approval; the portal tries again with back-off), `failed` (it gave
+ * up; the approvers were told to add the membership by hand).
  */
-export const MEMBERSHIP_STATES = ['none', 'waiting', 'written', 'present', 'removed'] as const;
+export const MEMBERSHIP_STATES = [
+  'none',
+  'waiting',
+  'written',
+  'present',
+  'removed',
+  'retrying',
+  'failed',
+] as const;
 export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
 
 export const AccessRequestSchema = Type.Object(
@@ -113,6 +123,8 @@ export const AccessRequestSchema = Type.Object(
       Type.Literal('written'),
       Type.Literal('present'),
       Type.Literal('removed'),
+      Type.Literal('retrying'),
+      Type.Literal('failed'),
     ]),
     group: Type.Optional(
       Type.String({ description: 'The granting group (to the requester only once approved).' }),
@@ -192,6 +204,19 @@ export const AccessDecisionSchema = Type.Object(
   { additionalProperties: false },
 );
 export type AccessDecision = Static<typeof AccessDecisionSchema>;
+
+/** An admin's new end of an approved request's access (POST /api/access-requests/{id}/expiry). */
+export const AccessExpirySchema = Type.Object(
+  {
+    expiresAt: Type.String({
+      format: 'date-time',
+      maxLength: 40,
+      description: 'When the access ends (ISO 8601); a time already past ends it at the next run.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type AccessExpiry = Static<typeof AccessExpirySchema>;
 
 /**
  * The answer to a decision: the request as decided and, when the portal could not write the

@@ -153,6 +153,8 @@ export const AUDIT_ACTIONS = [
   'access-withdraw',
   'access-decision',
   'access-membership',
+  'access-expiry',
+  'delivery-retry',
   'branding',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -178,6 +180,8 @@ export const AuditEntrySchema = Type.Object(
       Type.Literal('access-withdraw'),
       Type.Literal('access-decision'),
       Type.Literal('access-membership'),
+      Type.Literal('access-expiry'),
+      Type.Literal('delivery-retry'),
       Type.Literal('branding'),
     ]),
     appId: Type.Union([Type.String(), Type.Null()], {

@@ -147,7 +147,8 @@ export function HomePage({
   return (
     <main className="mx-auto flex w-full max-w-screen-2xl flex-1 flex-col gap-10 px-4 py-8">
       <h1 className="sr-only">{title.trim() || 'Home'}</h1>
-      {showAccess && lockedIds.size > 0 && (
+      {/* While a card is locked (a request may be decided) or access is time-boxed (it may end). */}
+      {showAccess && (lockedIds.size > 0 || timeBoxed.size > 0) && (
         <Suspense fallback={null}>
           <AccessPart part="refresh" stores={refreshStores} />
         </Suspense>

@@ -15,8 +15,9 @@ function signature(stores: AccessRefreshStores): string {
     .join(',');
 }
 
-/** True while something may still change on its own: a request waiting for a decision, or an
- * approved app whose card is still locked (the membership reaches the user's identity later). */
+/** True while something may still change on its own: a request waiting for a decision, an
+ * approved app whose card is still locked (the membership reaches the user's identity later),
+ * or time-boxed access (it ends, or an admin moves its end, and the card locks again). */
 function waiting(stores: AccessRefreshStores): { requests: boolean; catalog: boolean } {
   const requests = stores.access.getState().requests ?? [];
   const locked = new Set(
@@ -25,8 +26,12 @@ function waiting(stores: AccessRefreshStores): { requests: boolean; catalog: boo
   const approvedButLocked = requests.some(
     (request) => request.status === 'approved' && locked.has(request.appId),
   );
+  const timeBoxed = requests.some(
+    (request) => request.status === 'approved' && request.expiresAt !== undefined,
+  );
   return {
-    requests: approvedButLocked || requests.some((request) => request.status === 'pending'),
+    requests:
+      approvedButLocked || timeBoxed || requests.some((request) => request.status === 'pending'),
     catalog: approvedButLocked,
   };
 }

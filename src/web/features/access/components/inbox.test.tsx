@@ -63,6 +63,24 @@ describe('the approvers’ inbox', () => {
     expect(screen.getByText('No requests wait for you.')).toBeInTheDocument();
   });
 
+  it('says the access is being set up when Keycloak refused the membership for now', async () => {
+    const user = userEvent.setup();
+    inboxAnswers();
+    server.use(
+      http.post('/api/access-requests/r1/decision', () =>
+        HttpResponse.json({
+          request: { ...pending, status: 'approved', membership: 'retrying' },
+        }),
+      ),
+    );
+    render(<Inbox />);
+    await screen.findByRole('list', { name: 'Pending requests' });
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Approved: access being set up. Keycloak did not take alice into /imaging yet',
+    );
+  });
+
   it('declines with a note', async () => {
     const user = userEvent.setup();
     inboxAnswers();

@@ -26,9 +26,16 @@ const TABS: { id: InboxTab; label: string }[] = [
 function outcome(request: InboxRequest): string {
   switch (request.status) {
     case 'approved':
-      return request.membership === 'waiting'
-        ? 'Approved, waiting for membership'
-        : 'Approved, membership written';
+      switch (request.membership) {
+        case 'waiting':
+          return 'Approved, waiting for membership';
+        case 'retrying':
+          return 'Approved, access being set up (the portal retries writing the membership)';
+        case 'failed':
+          return `Approved, the membership could not be written: add ${request.requester.username} to ${request.group} by hand`;
+        default:
+          return 'Approved, membership written';
+      }
     case 'declined':
       return 'Declined';
     case 'withdrawn':
@@ -173,7 +180,9 @@ export function Inbox() {
         ? `Declined ${who}’s request for ${request.appName}.`
         : addByHand
           ? `Approved. Add ${who} to ${addByHand} in Keycloak: the portal has no service account to do it.`
-          : `Approved: ${who} is now in ${request.group}.`,
+          : request.membership === 'retrying'
+            ? `Approved: access being set up. Keycloak did not take ${who} into ${request.group} yet; the portal retries and tells you if it gives up.`
+            : `Approved: ${who} is now in ${request.group}.`,
     );
     setLoad((previous) =>
       previous.state === 'ready'

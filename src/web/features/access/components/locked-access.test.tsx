@@ -153,6 +153,12 @@ describe('the request state on a locked card', () => {
     expect(screen.queryByRole('button', { name: /Request/ })).not.toBeInTheDocument();
   });
 
+  it('says "Approved, access being set up" while the portal retries writing the membership', async () => {
+    await renderLocked([makeAccessRequest({ status: 'approved', membership: 'retrying' })]);
+    expect(screen.getByTestId('access-state')).toHaveTextContent('Approved, access being set up');
+    expect(screen.queryByRole('button', { name: /Request/ })).not.toBeInTheDocument();
+  });
+
   it('shows a failed withdrawal', async () => {
     const user = userEvent.setup();
     server.use(http.delete('/api/access-requests/r9', () => errorBody(409, 'Already decided')));

@@ -20,9 +20,15 @@ export function describeRequest(request: AccessRequest): string {
     case 'declined':
       return request.note?.trim() ? `Declined: ${request.note}` : 'Declined';
     case 'approved':
-      return request.membership === 'waiting'
-        ? 'Approved, waiting for membership'
-        : 'Approved: the app unlocks within a minute';
+      switch (request.membership) {
+        case 'waiting':
+        case 'failed':
+          return 'Approved, waiting for membership';
+        case 'retrying':
+          return 'Approved, access being set up';
+        default:
+          return 'Approved: the app unlocks within a minute';
+      }
     case 'expired':
       return `Access ended on ${formatDate(request.expiresAt ?? request.decidedAt)}`;
     default:

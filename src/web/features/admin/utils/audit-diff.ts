@@ -19,6 +19,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'access-withdraw': 'Request withdrawn',
   'access-decision': 'Access decided',
   'access-membership': 'Membership',
+  'access-expiry': 'Access end changed',
+  'delivery-retry': 'Delivery retried',
   branding: 'Branding',
 };
 
