@@ -69,11 +69,12 @@ export async function watch(context: BrowserContext): Promise<Watched> {
  */
 export async function newWatchedContext(
   browser: Browser,
-  options: { width?: number } = {},
+  options: { width?: number; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; watched: Watched }> {
-  const context = await browser.newContext(
-    options.width ? { viewport: { width: options.width, height: 800 } } : {},
-  );
+  const context = await browser.newContext({
+    ...(options.width ? { viewport: { width: options.width, height: 800 } } : {}),
+    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
+  });
   await context.route(
     (url) => url.hostname.endsWith('.example.edu'),
     (route) => route.abort(),

@@ -109,6 +109,7 @@ self.addEventListener('fetch', (event) => {
   if (HASHED_ASSET.test(url.pathname) && url.search === '') {
     event.respondWith(asset(request));
   }
-  // Everything else (the API, logos, sign-in, the manifest, icons): not handled, as without a
-  // worker.
+  // Everything else (the API, logos, the manifest, icons): not handled, as without a worker.
+  // Sign-in, its silent check and sign-out are navigations: they go to the network through
+  // page() like every page (one request, the preloaded one) and are never kept.
 });
