@@ -577,10 +577,15 @@ export function createAccessService(deps: AccessServiceDeps) {
           error = failure instanceof Error ? failure.message : String(failure);
         }
         const at = iso(now());
-        if (error === undefined) {
-          await admin.transaction(async (trx) => {
+        /** Ends the retries: `written` or `failed`, audited, in one transaction with `also`. */
+        const settle = (
+          membership: 'written' | 'failed',
+          detail: Record<string, unknown>,
+          also: (trx: Trx) => Promise<unknown>,
+        ) =>
+          admin.transaction(async (trx) => {
             const changed = await requests.updateMembership(trx, row.id, ['retrying'], {
-              membership: 'written',
+              membership,
               membershipAttempts: attempts,
               membershipRetryAt: null,
               updated: at,
@@ -595,16 +600,19 @@ export function createAccessService(deps: AccessServiceDeps) {
                 before: { request: row.id, membership: 'retrying' },
                 after: {
                   request: row.id,
-                  membership: 'written',
+                  membership,
                   group: row.grantGroup,
                   user: row.username,
                   attempts,
+                  ...detail,
                 },
               },
               at,
             );
-            await deps.sessions.markRefreshNeeded(row.subject, trx);
+            await also(trx);
           });
+        if (error === undefined) {
+          await settle('written', {}, (trx) => deps.sessions.markRefreshNeeded(row.subject, trx));
           report.written += 1;
           continue;
         }
@@ -627,36 +635,10 @@ export function createAccessService(deps: AccessServiceDeps) {
           continue;
         }
         const emails = await deciderEmails(row);
-        await admin.transaction(async (trx) => {
-          const failed = { ...row, membership: 'failed' as const, updated: at };
-          const changed = await requests.updateMembership(trx, row.id, ['retrying'], {
-            membership: 'failed',
-            membershipAttempts: attempts,
-            membershipRetryAt: null,
-            updated: at,
-          });
-          if (!changed) return;
-          await admin.appendAudit(
-            trx,
-            {
-              actor: RETRY_ACTOR,
-              action: 'access-membership',
-              appId: row.appId,
-              before: { request: row.id, membership: 'retrying' },
-              after: {
-                request: row.id,
-                membership: 'failed',
-                group: row.grantGroup,
-                user: row.username,
-                attempts,
-                addByHand: row.grantGroup,
-                error: error.slice(0, 500),
-              },
-            },
-            at,
-          );
-          await enqueue(trx, membershipFailedMessages(failed, emails, deps.publicUrl));
-        });
+        const failed = { ...row, membership: 'failed' as const, updated: at };
+        await settle('failed', { addByHand: row.grantGroup, error: error.slice(0, 500) }, (trx) =>
+          enqueue(trx, membershipFailedMessages(failed, emails, deps.publicUrl)),
+        );
         deps
           .log()
           .error(
