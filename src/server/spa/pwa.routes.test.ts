@@ -7,7 +7,7 @@ import {
   SERVICE_WORKER as SW,
   startBrandingPortal,
   type BrandingPortal,
-} from '../branding/test-support/branding-portal.js';
+} from '../test-support/branding-portal.js';
 import { ico, icoBitmap, pngSized } from '../files/test-support/images.js';
 import { createManifestBranding, logoIcon, manifestIcons } from './manifest-icons.js';
 import { OFFLINE_PATH } from './offline-page.js';

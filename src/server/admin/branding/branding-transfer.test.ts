@@ -1,9 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  startBrandingPortal,
-  type BrandingPortal,
-} from '../../branding/test-support/branding-portal.js';
+import { startBrandingPortal, type BrandingPortal } from '../../test-support/branding-portal.js';
 import { PNG } from '../../files/test-support/images.js';
 
 const SVG =

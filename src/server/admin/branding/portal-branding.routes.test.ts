@@ -6,7 +6,7 @@ import {
   startBrandingPortal,
   type BrandingPortal,
   type Method,
-} from '../../branding/test-support/branding-portal.js';
+} from '../../test-support/branding-portal.js';
 import { startDevIdpServer } from '../../dev-idp/test-support/dev-idp-server.js';
 import { PNG } from '../../files/test-support/images.js';
 import type { TestContext } from '../../test-support/test-app.js';

@@ -3,14 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
-import type { AppDeps } from '../../app.js';
-import { APPLE_TOUCH_ICON, DEFAULT_ICONS } from '../../spa/web-manifest.js';
-import {
-  bearer,
-  createTestContext,
-  type TestAppSpec,
-  type TestContext,
-} from '../../test-support/test-app.js';
+import type { AppDeps } from '../app.js';
+import { APPLE_TOUCH_ICON, DEFAULT_ICONS } from '../spa/web-manifest.js';
+import { bearer, createTestContext, type TestAppSpec, type TestContext } from './test-app.js';
 
 /**
  * The set-up the branding tests share (admin/branding, spa/pwa.routes): a portal on an in-memory
@@ -35,7 +30,7 @@ export const PAGE_STYLESHEET = ':root{--color-primary:red}';
 /** The service worker a built web app serves at /sw.js. */
 export const SERVICE_WORKER = "const VERSION = 'abc';\nself.addEventListener('fetch', () => {});\n";
 /** The committed icons (public/icons) the manifest names by default. */
-export const PUBLIC_DIR = fileURLToPath(new URL('../../../../public', import.meta.url));
+export const PUBLIC_DIR = fileURLToPath(new URL('../../../public', import.meta.url));
 
 /** The texts of `GET /api/portal` with nothing set and no PORTAL_* configuration. */
 export const DEFAULT_PORTAL = {
