@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { startBuiltPortal } from './lib/bench.mjs';
+import { percentile, sampleHealth, startBuiltPortal } from './lib/bench.mjs';
 import { startBenchIssuer } from './lib/bench-issuer.mjs';
 import { ensureBuild, ensureDependencies } from './lib/ensure.mjs';
 
@@ -60,40 +60,12 @@ function maximalCatalog() {
   return { yaml, count };
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-}
-
-/** Polls /api/health every 20 ms until `stop()`; each answer's latency is recorded. */
+/** Health polled every HEALTH_INTERVAL_MS until `stop()`, summed up as the tables print it. */
 function pollHealth(url) {
-  const latencies = [];
-  let failures = 0;
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${url}/api/health`, {
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.arrayBuffer();
-        if (response.status !== 200) failures += 1;
-      } catch {
-        failures += 1;
-      }
-      const elapsed = performance.now() - started;
-      latencies.push(elapsed);
-      if (elapsed < HEALTH_INTERVAL_MS) {
-        await new Promise((resolve) => setTimeout(resolve, HEALTH_INTERVAL_MS - elapsed));
-      }
-    }
-  })();
+  const sampler = sampleHealth(url, { everyMs: HEALTH_INTERVAL_MS, timeoutMs: 10_000 });
   return {
     async stop() {
-      running = false;
-      await done;
-      const sorted = [...latencies].sort((a, b) => a - b);
+      const { latencies: sorted, failures } = await sampler.stop();
       return {
         count: sorted.length,
         failures,

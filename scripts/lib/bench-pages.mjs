@@ -4,7 +4,7 @@
 // endpoint's latency sampled meanwhile and the server's memory read after the load.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { load, startBuiltPortal } from './bench.mjs';
+import { load, percentile, sampleHealth, startBuiltPortal } from './bench.mjs';
 
 export const PAGE_TARGETS = {
   /** Anonymous home page at 500 apps, compressed as browsers ask. */
@@ -49,39 +49,6 @@ function memoryOf(pid) {
     return { rssMb: NaN, peakMb: NaN };
   }
 }
-
-/** Samples GET /api/health every `everyMs` until stopped; resolves with the latencies. */
-function sampleHealth(baseUrl, everyMs = 50) {
-  const latencies = [];
-  let failures = 0;
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${baseUrl}/api/health`, {
-          signal: AbortSignal.timeout(5000),
-        });
-        await response.arrayBuffer();
-        if (!response.ok) failures += 1;
-      } catch {
-        failures += 1;
-      }
-      latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await done;
-      return { latencies, failures };
-    },
-  };
-}
-
-const percentile = (sorted, share) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] : NaN;
 
 /**
  * Measures one URL: a check request (its status, encoding and size are reported), then the
@@ -216,7 +183,7 @@ export async function benchPages({ dir, issuer, tokenFor, connections, duration,
       users,
       p50: percentile(firstViews, 0.5),
       max: firstViews.at(-1),
-      health: firstSampled.latencies.sort((a, b) => a - b),
+      health: firstSampled.latencies,
       healthFailures: firstSampled.failures,
       rssMb: rssAfterFirstViews,
     };

@@ -76,3 +76,44 @@ export async function load({
   });
   return { result, seconds: (Date.now() - started) / 1000 };
 }
+
+/** The value at `share` (0..1) of an ascending list; NaN for an empty one. */
+export function percentile(sorted, share) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
+}
+
+/**
+ * Asks `GET {baseUrl}/api/health` every `everyMs` (counted from each request's start) until
+ * `stop()`, which resolves with every answer's latency in ms, ascending, and how many failed
+ * (an error, a time-out or a status other than 200).
+ */
+export function sampleHealth(baseUrl, { everyMs = 50, timeoutMs = 5000 } = {}) {
+  const latencies = [];
+  let failures = 0;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        const response = await fetch(`${baseUrl}/api/health`, {
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200) failures += 1;
+      } catch {
+        failures += 1;
+      }
+      const elapsed = performance.now() - started;
+      latencies.push(elapsed);
+      if (elapsed < everyMs) await new Promise((resolve) => setTimeout(resolve, everyMs - elapsed));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return { latencies: latencies.sort((a, b) => a - b), failures };
+    },
+  };
+}
