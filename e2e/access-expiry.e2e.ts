@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { keycloakAvailability } from '../scripts/keycloak/keycloak.mjs';
 import { catalogNames, expectCleanAndClose, newWatchedContext } from './support/browser.js';
 import { groupsInKeycloak, KEYCLOAK_SERVICE_ACCOUNT } from './support/keycloak-admin.js';
-import { signInAtKeycloak } from './support/keycloak-login.js';
+import { signInThroughPortal } from './support/keycloak-login.js';
+import { napariCatalog } from './support/napari-catalog.js';
 import { useKeycloakPortalAndBrowser } from './support/suite.js';
 
 // Time-boxed access ending (issue 22) in Chromium against the built server and a real Keycloak:
@@ -17,16 +18,7 @@ const availability = keycloakAvailability();
 if (!availability.ok)
   console.warn(`Skipping the access expiry browser test: ${availability.reason}.`);
 
-const CATALOG = `apps:
-  - { id: galaxy, name: Galaxy, link: https://galaxy.example.edu/, category: apps, isPublic: true }
-  - id: napari
-    name: Napari
-    description: Image viewer for multi-dimensional data.
-    link: https://napari.example.edu/
-    category: Imaging
-    associatedGroups: [imaging]
-    access: { requestable: true, group: /imaging, approvers: [bob], showGroup: true, days: 180 }
-`;
+const CATALOG = napariCatalog({ days: 180 });
 
 describe.skipIf(!availability.ok)('time-boxed access ending, against a real Keycloak', () => {
   const suite = useKeycloakPortalAndBrowser(CATALOG, {
@@ -36,12 +28,8 @@ describe.skipIf(!availability.ok)('time-boxed access ending, against a real Keyc
   const urls = () => ({ keycloak: suite.keycloak.url, portal: suite.portal.url });
   const aliceGroups = () => groupsInKeycloak(suite.keycloak.issuer, 'alice');
 
-  async function signIn(page: Page, username: string, greeting: string) {
-    await page.goto(suite.portal.url);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await signInAtKeycloak(page, urls(), username);
-    await page.getByRole('button', { name: `Hello, ${greeting}` }).waitFor({ timeout: 15_000 });
-  }
+  const signIn = (page: Page, username: string, greeting: string) =>
+    signInThroughPortal(page, urls(), username, greeting);
 
   it('an admin ends alice’s access: Keycloak drops the membership and her open page locks the card', async () => {
     const alice = await newWatchedContext(suite.browser);

@@ -7,7 +7,8 @@ import {
   groupsInKeycloak as groupsInKeycloakAs,
   KEYCLOAK_SERVICE_ACCOUNT,
 } from './support/keycloak-admin.js';
-import { signInAtKeycloak } from './support/keycloak-login.js';
+import { signInThroughPortal } from './support/keycloak-login.js';
+import { napariCatalog } from './support/napari-catalog.js';
 import { useKeycloakPortalAndBrowser } from './support/suite.js';
 
 // The access-request journey of issue 22 in Chromium against the built server and a real
@@ -20,16 +21,7 @@ const availability = keycloakAvailability();
 if (!availability.ok)
   console.warn(`Skipping the access-request browser tests: ${availability.reason}.`);
 
-const CATALOG = `apps:
-  - { id: galaxy, name: Galaxy, link: https://galaxy.example.edu/, category: apps, isPublic: true }
-  - id: napari
-    name: Napari
-    description: Image viewer for multi-dimensional data.
-    link: https://napari.example.edu/
-    category: Imaging
-    associatedGroups: [imaging]
-    access: { requestable: true, group: /imaging, approvers: [bob], showGroup: true }
-`;
+const CATALOG = napariCatalog();
 
 describe.skipIf(!availability.ok)('access requests in the browser against a real Keycloak', () => {
   // The test realm's service-account client (keycloak/realm-app-portal.json): memberships are
@@ -40,12 +32,8 @@ describe.skipIf(!availability.ok)('access requests in the browser against a real
   const groupsInKeycloak = (username: string) =>
     groupsInKeycloakAs(suite.keycloak.issuer, username);
 
-  async function signIn(page: Page, username: string, greeting: string) {
-    await page.goto(suite.portal.url);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await signInAtKeycloak(page, urls(), username);
-    await page.getByRole('button', { name: `Hello, ${greeting}` }).waitFor({ timeout: 15_000 });
-  }
+  const signIn = (page: Page, username: string, greeting: string) =>
+    signInThroughPortal(page, urls(), username, greeting);
 
   it('alice requests Napari, bob approves it in his inbox, alice sees it unlocked without signing out', async () => {
     const alice = await newWatchedContext(suite.browser);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { newWatchedContext } from './support/browser.js';
 import { usePortalAndBrowser } from './support/suite.js';
+import { signInAtDemoIdp } from './support/demo-login.js';
 
 // Portal notices end to end with the embedded demo IdP: the admin posts a notice in the console,
 // another browser (anonymous) sees it above the sections on its next page load, as plain text,
@@ -21,12 +22,7 @@ describe('portal notices', () => {
     const admin = await newContext();
     const page = await admin.context.newPage();
     await page.goto(suite.portal.url);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/dev-idp/'));
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('admin');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${suite.portal.url}/`, { timeout: 15_000 });
+    await signInAtDemoIdp(page, suite.portal.url, 'admin');
     await page.goto(`${suite.portal.url}/admin`);
     await page.getByRole('tab', { name: 'Notices' }).click();
     await page.getByRole('button', { name: 'New notice' }).click();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { expectCleanAndClose, newWatchedContext, waitUntilInteractive } from './support/browser.js';
 import { usePortalAndBrowser } from './support/suite.js';
+import { signInAtDemoIdp } from './support/demo-login.js';
 
 // The offline icon set (docs/admin.md, "Icons"): the demo admin searches it in the logo picker,
 // picks an icon for an app without a logo, and every visitor's card shows it. Every request the
@@ -27,12 +28,7 @@ describe('the offline icon set', () => {
 
     // Sign in as the demo admin and open the app in the console.
     await waitUntilInteractive(page);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/dev-idp/'));
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('admin');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${suite.portal.url}/`);
+    await signInAtDemoIdp(page, suite.portal.url, 'admin');
     await page.goto(`${suite.portal.url}/admin`);
     await page.getByRole('button', { name: `Edit ${APP}` }).click();
 

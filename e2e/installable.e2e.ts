@@ -15,6 +15,7 @@ import {
 } from './support/browser.js';
 import { lighthouseInstallable } from './support/lighthouse-installable.mjs';
 import { usePortalAndBrowser } from './support/suite.js';
+import { signInAtDemoIdp } from './support/demo-login.js';
 
 // `npm start` defaults: the demo catalog and the embedded demo identity provider.
 const suite = usePortalAndBrowser();
@@ -57,14 +58,7 @@ async function portalTitle(): Promise<string> {
   return ((await response.json()) as { title: string }).title;
 }
 
-async function signIn(page: Page, user: string) {
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/dev-idp/'));
-  await page.getByLabel('Username').fill(user);
-  await page.getByLabel('Password').fill(user);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${suite.portal.url}/`, { timeout: 15_000 });
-}
+const signIn = (page: Page, user: string) => signInAtDemoIdp(page, suite.portal.url, user);
 
 describe('the installable portal', () => {
   it('passes Lighthouse’s installability audit', async () => {

@@ -5,22 +5,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { expectCleanAndClose, watch } from './support/browser.js';
+import { napariCatalog } from './support/napari-catalog.js';
 import { usePortalAndBrowser } from './support/suite.js';
 
 // The screens of the shared account gate and the shared modal dialog, at 375 px in both themes
 // (each chosen against the system's), with the embedded demo identity provider: alice
 // (genomics) sees Napari locked and may ask for it; admin/admin is an admin.
 
-const CATALOG = `apps:
-  - { id: galaxy, name: Galaxy, link: https://galaxy.example.edu/, category: apps, isPublic: true }
-  - id: napari
-    name: Napari
-    description: Image viewer for multi-dimensional data.
-    link: https://napari.example.edu/
-    category: Imaging
-    associatedGroups: [imaging]
-    access: { requestable: true, group: /imaging, approvers: [bob], showGroup: true }
-`;
+const CATALOG = napariCatalog();
 const catalogDir = mkdtempSync(join(tmpdir(), 'portal-e2e-narrow-'));
 writeFileSync(join(catalogDir, 'catalog.yaml'), CATALOG);
 afterAll(() => rmSync(catalogDir, { recursive: true, force: true }));

@@ -25,3 +25,19 @@ export async function signInAtKeycloak(
     throw new Error(`sign-in stopped at ${page.url()}: ${text.slice(0, 300)}`, { cause: error });
   }
 }
+
+/**
+ * From the portal's home page through "Sign in" and Keycloak's form back to the portal, until
+ * the header greets the user (`Hello, <greeting>`).
+ */
+export async function signInThroughPortal(
+  page: Page,
+  urls: { keycloak: string; portal: string },
+  username: string,
+  greeting: string,
+): Promise<void> {
+  await page.goto(urls.portal);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInAtKeycloak(page, urls, username);
+  await page.getByRole('button', { name: `Hello, ${greeting}` }).waitFor({ timeout: 15_000 });
+}
