@@ -18,7 +18,7 @@ import { accessOf } from '../catalog/app-fields.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
 import { canSee } from '../catalog/visibility.js';
 import type { Db } from '../db/database.js';
-import { BadRequestError, HttpError, NotFoundError } from '../http/errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.js';
 import { newRecordId } from '../lib/ids.js';
 import {
   decidedMessages,
@@ -54,17 +54,6 @@ export function membershipRetryDelay(
   settings: { baseDelayMs: number; maxDelayMs: number } = MEMBERSHIP_RETRY,
 ): number {
   return Math.min(settings.maxDelayMs, settings.baseDelayMs * 2 ** Math.max(0, attempts - 1));
-}
-
-export class ForbiddenError extends HttpError {
-  constructor(message: string) {
-    super(403, 'forbidden', message);
-  }
-}
-export class ConflictError extends HttpError {
-  constructor(message: string) {
-    super(409, 'conflict', message);
-  }
 }
 
 export interface AccessLog {

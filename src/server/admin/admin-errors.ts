@@ -1,6 +1,9 @@
 import { ErrorSchema } from '../../shared/api/schemas.js';
 import { HttpError } from '../http/errors.js';
 
+/** The answer to a signed-in user without the admin role. */
+export const ADMINS_ONLY = 'Only portal administrators can do this.';
+
 /** The error answers every admin route may give, for its response schema. */
 export const ADMIN_ERRORS = {
   400: ErrorSchema,
@@ -10,20 +13,6 @@ export const ADMIN_ERRORS = {
   409: ErrorSchema,
   428: ErrorSchema,
 };
-
-/** Signed in, but without the admin role. */
-export class ForbiddenError extends HttpError {
-  constructor(message = 'Only portal administrators can do this.') {
-    super(403, 'forbidden', message);
-  }
-}
-
-/** The app changed since the version the caller had (or the id is taken). */
-export class ConflictError extends HttpError {
-  constructor(message: string, data: Record<string, unknown> = {}) {
-    super(409, 'conflict', message, data);
-  }
-}
 
 /** PATCH and DELETE need the version the caller is changing. */
 export class PreconditionRequiredError extends HttpError {

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { requirePrincipal } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
-import { ForbiddenError } from './admin-errors.js';
+import { ForbiddenError } from '../http/errors.js';
+import { ADMINS_ONLY } from './admin-errors.js';
 
 /**
  * The caller of an admin route: signed in (401 otherwise) with the admin realm role
@@ -11,6 +12,6 @@ import { ForbiddenError } from './admin-errors.js';
  */
 export function requireAdmin(request: FastifyRequest, adminRole: string): Principal {
   const principal = requirePrincipal(request);
-  if (!principal.roles.includes(adminRole)) throw new ForbiddenError();
+  if (!principal.roles.includes(adminRole)) throw new ForbiddenError(ADMINS_ONLY);
   return principal;
 }

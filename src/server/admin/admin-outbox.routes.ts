@@ -5,9 +5,9 @@ import {
   DeliveryParamsSchema,
   DeliverySchema,
 } from '../../shared/api/outbox-schemas.js';
-import { NotFoundError } from '../http/errors.js';
+import { ConflictError, NotFoundError } from '../http/errors.js';
 import type { OutboxAdmin } from '../outbox/outbox.js';
-import { ADMIN_ERRORS, ConflictError } from './admin-errors.js';
+import { ADMIN_ERRORS } from './admin-errors.js';
 import { adminActor } from './admin-request.js';
 import type { AdminService } from './admin.service.js';
 

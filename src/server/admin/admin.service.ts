@@ -16,8 +16,8 @@ import { columnsOf } from '../catalog/app-fields.js';
 import type { AppRecord } from '../catalog/apps.queries.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
 import { isUniqueViolation } from '../db/database.js';
-import { BadRequestError, NotFoundError } from '../http/errors.js';
-import { ConflictError, PreconditionRequiredError } from './admin-errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.js';
+import { PreconditionRequiredError } from './admin-errors.js';
 import {
   nextStamp,
   type AdminRepository,

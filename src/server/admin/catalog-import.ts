@@ -5,7 +5,7 @@ import type { AppsRepository } from '../catalog/apps.repository.js';
 import type { CatalogEntry } from '../catalog/catalog-file.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { CheckedLogo } from '../files/logo-files.js';
-import { ConflictError } from './admin-errors.js';
+import { ConflictError } from '../http/errors.js';
 import { nextStamp, type AdminRepository, type AppSnapshot, type Trx } from './admin.repository.js';
 import { changedFields, snapshotOf } from './app-snapshot.js';
 import { appFieldsOf, entrySnapshot, type CatalogInput } from './catalog-transfer.js';

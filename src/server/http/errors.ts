@@ -60,6 +60,20 @@ export class TooManyRequestsError extends HttpError {
   }
 }
 
+/** 403: signed in, but not allowed to do this. */
+export class ForbiddenError extends HttpError {
+  constructor(message: string) {
+    super(403, 'forbidden', message);
+  }
+}
+
+/** 409: the thing changed since the caller saw it, is taken, or is no longer in that state. */
+export class ConflictError extends HttpError {
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super(409, 'conflict', message, data);
+  }
+}
+
 export class PayloadTooLargeError extends HttpError {
   constructor(message: string) {
     super(413, 'payload_too_large', message);
