@@ -10,7 +10,7 @@ import type { Branding } from '../../branding/branding.service.js';
 import { applyPortalSection, type PortalSection } from './branding-file.js';
 import { NotFoundError } from '../../http/errors.js';
 import { checkLogo, type SvgSanitize } from '../../files/logo-files.js';
-import type { AdminRepository } from '../admin.repository.js';
+import type { AdminRepository, Trx } from '../admin.repository.js';
 import { invalidFields } from '../admin.service.js';
 
 const imageAudit = (kind: PortalImageKind, image?: { contentType: string; sha256: string }) =>
@@ -29,6 +29,39 @@ export function createPortalBrandingService(deps: {
   sanitizeSvg: SvgSanitize;
 }) {
   const { repository, branding, admin } = deps;
+
+  /**
+   * One change of the logo or favicon (`image` is the new one, none to remove it): the change,
+   * the branding's new version and the audit entry in one transaction, then the read side sees it.
+   */
+  async function changeImage(
+    actor: Actor,
+    kind: PortalImageKind,
+    image: { contentType: string; sha256: string } | undefined,
+    change: (trx: Trx, at: string) => Promise<void>,
+  ): Promise<AdminBranding> {
+    await admin.transaction(async (trx) => {
+      const current = await repository.read(trx);
+      const before = current.images[kind];
+      if (!image && !before) throw new NotFoundError(`There is no ${kind} to remove.`);
+      const at = deps.clock();
+      await change(trx, at);
+      await repository.write(trx, current.texts, actor, at);
+      await admin.appendAudit(
+        trx,
+        {
+          actor,
+          action: 'branding',
+          appId: null,
+          before: imageAudit(kind, before),
+          after: imageAudit(kind, image),
+        },
+        at,
+      );
+    });
+    branding.invalidate();
+    return branding.adminView();
+  }
 
   return {
     view(): Promise<AdminBranding> {
@@ -76,50 +109,14 @@ export function createPortalBrandingService(deps: {
     /** Replaces the logo or favicon; a bad file (400/413/415) changes nothing. */
     async putImage(actor: Actor, kind: PortalImageKind, bytes: Buffer): Promise<AdminBranding> {
       const image = await checkLogo(bytes, deps.sanitizeSvg);
-      await admin.transaction(async (trx) => {
-        const current = await repository.read(trx);
-        const at = deps.clock();
-        await repository.putImage(trx, kind, image, at);
-        await repository.write(trx, current.texts, actor, at);
-        await admin.appendAudit(
-          trx,
-          {
-            actor,
-            action: 'branding',
-            appId: null,
-            before: imageAudit(kind, current.images[kind]),
-            after: imageAudit(kind, image),
-          },
-          at,
-        );
-      });
-      branding.invalidate();
-      return branding.adminView();
+      return changeImage(actor, kind, image, (trx, at) =>
+        repository.putImage(trx, kind, image, at),
+      );
     },
 
     /** Removes the logo or favicon: the built-in one shows again. 404 when there is none. */
     async deleteImage(actor: Actor, kind: PortalImageKind): Promise<AdminBranding> {
-      await admin.transaction(async (trx) => {
-        const current = await repository.read(trx);
-        const image = current.images[kind];
-        if (!image) throw new NotFoundError(`There is no ${kind} to remove.`);
-        const at = deps.clock();
-        await repository.deleteImage(trx, kind);
-        await repository.write(trx, current.texts, actor, at);
-        await admin.appendAudit(
-          trx,
-          {
-            actor,
-            action: 'branding',
-            appId: null,
-            before: imageAudit(kind, image),
-            after: imageAudit(kind),
-          },
-          at,
-        );
-      });
-      branding.invalidate();
-      return branding.adminView();
+      return changeImage(actor, kind, undefined, (trx) => repository.deleteImage(trx, kind));
     },
   };
 }
