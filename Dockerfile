@@ -28,6 +28,7 @@ COPY tsconfig.json tsconfig.build.json vite.config.ts index.html ./
 COPY scripts/clean.mjs scripts/clean.mjs
 COPY public public
 COPY catalog catalog
+COPY locales locales
 COPY src src
 RUN NODE_ENV=production npm run build
 # Production dependencies only, with the native module built above kept (and nothing else of
@@ -62,6 +63,7 @@ WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/catalog ./catalog
+COPY --from=build /app/locales ./locales
 COPY --from=build /app/dist ./dist
 # Listen on every interface of the container; the demo identity provider refuses production.
 ENV NODE_ENV=production \

@@ -135,6 +135,36 @@ export default tseslint.config(
   },
   ...webZones,
   {
+    // Every text people see goes through the i18n layer (src/web/lib/i18n.tsx, docs/i18n.md):
+    // no words written straight into markup, labels or titles.
+    files: ['src/web/**/*.tsx'],
+    ignores: ['src/web/**/*.test.tsx', 'src/web/test-support/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXText[value=/[A-Za-z]/]',
+          message: 'Text people see goes through t() (docs/i18n.md), not a literal.',
+        },
+        {
+          selector:
+            ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > Literal[value=/[A-Za-z]/]',
+          message: 'Text people see goes through t() (docs/i18n.md), not a literal.',
+        },
+        {
+          selector:
+            ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]{2}/]',
+          message: 'Text people see goes through t() with placeholders (docs/i18n.md).',
+        },
+        {
+          selector:
+            'JSXAttribute[name.name=/^(aria-label|aria-description|aria-valuetext|aria-roledescription|title|placeholder|alt|label)$/] > Literal[value=/[A-Za-z]/]',
+          message: 'Labels and titles go through t() (docs/i18n.md), not a literal.',
+        },
+      ],
+    },
+  },
+  {
     // The service worker runs in its own global scope (caches, clients, skipWaiting).
     files: ['src/web/sw/**'],
     languageOptions: { globals: { ...globals.serviceworker } },

@@ -28,7 +28,7 @@ describe('portal notices', () => {
     await page.getByRole('button', { name: 'New notice' }).click();
     // Starts now and ends in two hours unless changed.
     await page.getByLabel('Title').fill('Cluster <b>maintenance</b> tonight');
-    await page.getByLabel('Text').fill('Jobs <script>x()</script> are paused.');
+    await page.getByLabel('Text', { exact: true }).fill('Jobs <script>x()</script> are paused.');
     await page.getByLabel('Kind').selectOption('maintenance');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Post notice' }).click();

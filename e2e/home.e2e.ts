@@ -52,6 +52,7 @@ describe('the home page with the demo catalog', () => {
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({
       status: 404,
+      code: 'not_found',
       message: "The requested resource wasn't found.",
       data: {},
     });

@@ -177,7 +177,7 @@ describe('status history on the cards', () => {
     expect(await strip.getAttribute('aria-label')).toBeNull();
     const name = await strip.evaluate((element) => element.textContent ?? '');
     expect(name).toMatch(/Down for 1[01] min/);
-    expect(name).toMatch(/latest period: down/);
+    expect(name).toMatch(/Latest period: down\./);
     const states = await strip
       .locator('rect[data-state]')
       .evaluateAll((rects) => rects.map((rect) => rect.getAttribute('data-state')));

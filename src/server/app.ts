@@ -73,7 +73,10 @@ import { meRoutes } from './users/me.routes.js';
 import { createUsersService } from './users/users.service.js';
 import type { RenderPage } from '../shared/api/page-schemas.js';
 import { pageRoutes } from './spa/page.routes.js';
-import { themeRoutes } from './spa/theme.routes.js';
+import { preferenceRoutes } from './spa/preference.routes.js';
+import { loadCatalogs, type Catalogs } from './i18n/catalogs.js';
+import { createTranslators } from './i18n/translator.js';
+import { messagesRoutes } from './i18n/messages.routes.js';
 import { loadPages } from './spa/page.service.js';
 import { DEFAULT_WEB_ROOT, webAppRoutes } from './spa/spa.routes.js';
 import { pwaRoutes } from './spa/pwa.routes.js';
@@ -103,6 +106,8 @@ export interface AppDeps {
   webRoot?: string | false;
   /** Renders the home page on the server; by default dist/ssr's bundle (null: the browser does). */
   renderPage?: RenderPage | null;
+  /** The message catalogs (tests may pass their own); default: locales/ (i18n/catalogs.ts). */
+  catalogs?: Catalogs;
   /** The notifications outbox of access requests; by default the database's (src/server/outbox). */
   accessOutbox?: Outbox;
   /** Run the access jobs on a timer (default true; tests call runExpiry themselves). */
@@ -139,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Data access and services: built once here, handed to the routes.
   const repos = deps.repositories ?? createRepositories(db);
-  const snapshot = createCatalogSnapshot(repos.apps);
+  const snapshot = createCatalogSnapshot(repos.apps, { defaultLanguage: config.defaultLanguage });
   const visibleApps = snapshot.visibleApps;
   const clock = createMonotonicClock();
   const now = deps.now ?? Date.now;
@@ -174,8 +179,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     results,
     board: demo ? withDemoNotices(board, demo, now) : board,
     // Notices admins post, read from the database: every viewer (and instance) sees them at once.
-    portal: createActivePortalNotices({ notices: repos.portalNotices, now }),
+    portal: createActivePortalNotices({
+      notices: repos.portalNotices,
+      now,
+      defaultLanguage: config.defaultLanguage,
+    }),
   });
+  // The portal's texts in every language (locales/, docs/i18n.md): read and compiled once.
+  const catalogs = deps.catalogs ?? loadCatalogs();
+  const serverTexts = createTranslators(catalogs, ['server']);
   // Access requests (docs/access-requests.md): above the admin layer, wired here.
   const accessService = createAccessService({
     db,
@@ -188,6 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox: deps.accessOutbox ?? createOutbox({ now: deps.now }),
     adminRole: config.oidc.adminRole,
     publicUrl: config.publicUrl,
+    // Mails in DEFAULT_LANGUAGE: the recipients' languages are not known (docs/i18n.md).
+    mailTexts: { language: config.defaultLanguage, t: serverTexts(config.defaultLanguage) },
     reminderDays: config.access.reminderDays,
     now: deps.now,
     log: () => app.log,
@@ -206,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminRole: config.oidc.adminRole,
     clock,
     isApprover: (principal) => accessService.isApprover(principal),
+    defaultLanguage: config.defaultLanguage,
   });
   // SVG logos are sanitised in worker threads, started on first use and stopped with the app.
   const svgSanitiser = createSvgSanitiser();
@@ -215,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     apps: repos.apps,
     clock,
     sanitizeSvg: svgSanitiser.sanitize,
+    defaultLanguage: config.defaultLanguage,
   });
   // Catalog imports are read (YAML, .zip, logos) in a worker thread, stopped with the app.
   const catalogReader = createCatalogReader();
@@ -223,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notices: repos.portalNotices,
     admin: repos.admin,
     clock,
+    defaultLanguage: config.defaultLanguage,
   });
   // Operations: metrics, liveness and readiness (docs/operations.md).
   const operations = createOperations({
@@ -256,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repository: repos.branding,
     defaults: config.portal,
     signInAvailable,
+    defaultLanguage: config.defaultLanguage,
   });
   const portalBranding = createPortalBrandingService({
     repository: repos.branding,
@@ -263,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     admin: repos.admin,
     clock,
     sanitizeSvg: svgSanitiser.sanitize,
+    defaultLanguage: config.defaultLanguage,
   });
   const transfer = createCatalogTransferService({
     admin: repos.admin,
@@ -270,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     reader: catalogReader,
     branding: { repository: repos.branding, service: portalBranding },
+    defaultLanguage: config.defaultLanguage,
   });
   // The home page rendered for each viewer, from the same services as the API (src/server/spa).
   const pages =
@@ -279,8 +299,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           root: deps.webRoot ?? DEFAULT_WEB_ROOT,
           render: deps.renderPage,
           visibleApps: snapshot.listedApps,
-          me: (principal) => usersService.me(principal),
+          me: (principal, user, language) => usersService.me(principal, user, language),
           portal: branding.info,
+          catalogs,
           signInAvailable,
           statusSimulated: () => demo?.active ?? false,
           log: () => app.log,
@@ -316,16 +337,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Large API answers and rendered pages go out compressed (static files are pre-compressed).
     await portal.register(compression);
     await portal.register(authentication, { authenticators: identity.authenticators });
-    await portal.register(portalInfoRoutes, { portal: branding.info });
+    await portal.register(portalInfoRoutes, {
+      portal: branding.info,
+      defaultLanguage: config.defaultLanguage,
+    });
+    await portal.register(messagesRoutes, { catalogs, bodies: sharedBodies });
     await portal.register(brandingFilesRoutes, { branding });
-    await portal.register(appsRoutes, { apps: appsService, bodies: sharedBodies });
-    await portal.register(meRoutes, { users: usersService });
+    await portal.register(appsRoutes, {
+      apps: appsService,
+      bodies: sharedBodies,
+      defaultLanguage: config.defaultLanguage,
+    });
+    await portal.register(meRoutes, {
+      users: usersService,
+      defaultLanguage: config.defaultLanguage,
+    });
     await portal.register(accessRoutes, { access: accessService });
     await portal.register(filesRoutes, { apps: repos.apps });
     await portal.register(monitorRoutes, { statuses: monitorStatus });
     await portal.register(historyRoutes, { uptime });
-    await portal.register(noticesRoutes, { notices });
-    await portal.register(authRoutes, identity.routes);
+    await portal.register(noticesRoutes, { notices, defaultLanguage: config.defaultLanguage });
+    await portal.register(authRoutes, {
+      ...identity.routes,
+      texts: serverTexts,
+      defaultLanguage: config.defaultLanguage,
+    });
     // The admin API (docs/admin.md): its own scope, guard and body parsers.
     await portal.register(adminRoutes, {
       adminRole: config.oidc.adminRole,
@@ -339,15 +375,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       outbox: createOutboxAdmin(db, { now }),
     });
     if (pages) {
-      await portal.register(pageRoutes, { pages, bodies: sharedBodies, personal: personalBodies });
+      await portal.register(pageRoutes, {
+        pages,
+        bodies: sharedBodies,
+        personal: personalBodies,
+        defaultLanguage: config.defaultLanguage,
+      });
     }
-    // The theme menu's form without JavaScript (docs/web.md, "Themes").
-    await portal.register(themeRoutes, { publicUrl: config.publicUrl });
+    // The theme and language menus' forms (docs/web.md, "Themes"; docs/i18n.md).
+    await portal.register(preferenceRoutes, { publicUrl: config.publicUrl });
   });
   if (deps.devIdp) await app.register(deps.devIdp.plugin);
   if (deps.webRoot !== false) await app.register(webAppRoutes, { root: deps.webRoot });
   // The web app manifest and the offline page, from the branding (docs/web.md, "Installing").
-  await app.register(pwaRoutes, { branding: createManifestBranding(branding) });
+  await app.register(pwaRoutes, {
+    branding: createManifestBranding(branding),
+    texts: serverTexts,
+    defaultLanguage: config.defaultLanguage,
+  });
 
   return app;
 }

@@ -5,9 +5,12 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { Messages } from '@lingui/core';
 import type { PageState, RenderPage } from '../shared/api/page-schemas.js';
+import { SOURCE_LANGUAGE } from '../shared/i18n/languages.js';
 import { App } from './app/app.js';
 import type { AppEnvironment } from './app/create-stores.js';
+import { createLocale, LocaleProvider } from './lib/i18n.js';
 
 /** Nothing of the browser runs while rendering: no storage, no navigation. */
 const serverEnvironment: AppEnvironment = {
@@ -17,9 +20,11 @@ const serverEnvironment: AppEnvironment = {
   submitPost: () => {},
 };
 
-export const render: RenderPage = (state: PageState) =>
+export const render: RenderPage = (state: PageState, messages?: Messages) =>
   renderToString(
     <StrictMode>
-      <App environment={serverEnvironment} initial={state} />
+      <LocaleProvider locale={createLocale(state.language ?? SOURCE_LANGUAGE, messages)}>
+        <App environment={serverEnvironment} initial={state} />
+      </LocaleProvider>
     </StrictMode>,
   );

@@ -20,12 +20,15 @@ import type { GroupDirectory, OutboxMessage } from './ports.js';
 import { startAccessJobs } from './access-expiry.js';
 import { createAdvisoryLeadership } from '../db/advisory-leader.js';
 import { createRecordingOutbox } from './recording-outbox.js';
+import { loadCatalogs } from '../i18n/catalogs.js';
+import { createTranslators } from '../i18n/translator.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
 const isExpired = (m: OutboxMessage) => m.kind === 'webhook' && m.event === 'access.expired';
 const START = Date.parse('2026-11-25T08:00:00.000Z');
 const quiet = { info() {}, warn() {}, error() {} };
+const english = createTranslators(loadCatalogs(), ['server'])('en');
 
 function instance(
   db: Db,
@@ -61,6 +64,7 @@ function instance(
     outbox,
     adminRole: 'portal-admin',
     publicUrl: 'https://portal.example.edu',
+    mailTexts: { language: 'en', t: english },
     reminderDays: 7,
     membershipRetry: { maxAttempts: 3, baseDelayMs: 60_000, maxDelayMs: 120_000 },
     now: () => clock.now,
@@ -118,7 +122,7 @@ describe('access expiry', () => {
     const reminder = outbox.messages.filter((m) => m.kind === 'mail').at(-1);
     expect(reminder).toMatchObject({
       to: ['alice@example.edu'],
-      subject: 'Your access to napari ends on 2026-12-25',
+      subject: 'Your access to napari ends on December 25, 2026',
     });
 
     clock.now = START + 31 * DAY;

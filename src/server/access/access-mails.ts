@@ -1,5 +1,23 @@
+import type { Language } from '../../shared/i18n/languages.js';
+import type { Translate } from '../i18n/translator.js';
 import type { OutboxMessage } from './ports.js';
 import type { AccessRequestRow } from './access-requests.table.js';
+
+/**
+ * The language mails are written in and its texts (the `server` catalog): DEFAULT_LANGUAGE, as
+ * the portal does not know the recipients' languages (docs/i18n.md).
+ */
+export interface MailTexts {
+  language: Language;
+  t: Translate;
+}
+
+/** A date of a mail ("25 December 2026"), in the mail's language; the calendar day in UTC. */
+export function mailDate(iso: string, language: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
 
 /** Text for HTML: every character that could open markup or an attribute is escaped. */
 export function escapeHtml(text: string): string {
@@ -58,6 +76,7 @@ export function requestCreatedMessages(
   row: AccessRequestRow,
   approverEmails: string[],
   publicUrl: string,
+  { t }: MailTexts,
 ): OutboxMessage[] {
   const links = portalLinks(publicUrl);
   const messages: OutboxMessage[] = [
@@ -71,13 +90,20 @@ export function requestCreatedMessages(
     messages.unshift(
       mail(
         approverEmails,
-        `Access request: ${subjectText(row.name || row.username)} asks for ${subjectText(row.appName)}`,
+        t('accessMail.requested.subject', {
+          requester: subjectText(row.name || row.username),
+          app: subjectText(row.appName),
+        }),
         [
-          `${row.name} (${row.username}${row.email ? `, ${row.email}` : ''}) asks for access to ${row.appName}.`,
-          `Reason:\n${row.reason}`,
-          `Approving adds them to the group ${row.grantGroup}.`,
+          t('accessMail.requested.who', {
+            name: row.name,
+            account: row.email ? `${row.username}, ${row.email}` : row.username,
+            app: row.appName,
+          }),
+          t('accessMail.requested.reason', { reason: row.reason }),
+          t('accessMail.requested.group', { group: row.grantGroup }),
         ],
-        { href: links.inbox, label: 'Decide in the portal' },
+        { href: links.inbox, label: t('accessMail.requested.link') },
       ),
     );
   }
@@ -88,19 +114,29 @@ export function withdrawnMessages(row: AccessRequestRow): OutboxMessage[] {
   return [{ kind: 'webhook', event: 'access.withdrawn', payload: payloadOf(row) }];
 }
 
-export function decidedMessages(row: AccessRequestRow, publicUrl: string): OutboxMessage[] {
+export function decidedMessages(
+  row: AccessRequestRow,
+  publicUrl: string,
+  { t, language }: MailTexts,
+): OutboxMessage[] {
   const links = portalLinks(publicUrl);
   const approved = row.status === 'approved';
+  const app = row.appName;
+  const approver = row.decidedByName;
   const lines = [
     approved
-      ? `Your request for access to ${row.appName} was approved by ${row.decidedByName ?? 'an approver'}.`
-      : `Your request for access to ${row.appName} was declined by ${row.decidedByName ?? 'an approver'}.`,
+      ? approver
+        ? t('accessMail.decided.approvedBy', { app, approver })
+        : t('accessMail.decided.approved', { app })
+      : approver
+        ? t('accessMail.decided.declinedBy', { app, approver })
+        : t('accessMail.decided.declined', { app }),
   ];
-  if (row.note) lines.push(`Note:\n${row.note}`);
-  if (approved && row.membership === 'waiting') {
-    lines.push('Your membership is being set up; the app unlocks once it is in place.');
+  if (row.note) lines.push(t('accessMail.decided.note', { note: row.note }));
+  if (approved && row.membership === 'waiting') lines.push(t('accessMail.decided.settingUp'));
+  if (approved && row.expiresAt) {
+    lines.push(t('accessMail.decided.until', { date: mailDate(row.expiresAt, language) }));
   }
-  if (approved && row.expiresAt) lines.push(`Access until ${row.expiresAt.slice(0, 10)}.`);
   const messages: OutboxMessage[] = [
     {
       kind: 'webhook',
@@ -112,31 +148,39 @@ export function decidedMessages(row: AccessRequestRow, publicUrl: string): Outbo
     messages.unshift(
       mail(
         [row.email],
-        `Access to ${subjectText(row.appName)} ${approved ? 'approved' : 'declined'}`,
+        approved
+          ? t('accessMail.decided.subjectApproved', { app: subjectText(row.appName) })
+          : t('accessMail.decided.subjectDeclined', { app: subjectText(row.appName) }),
         lines,
-        { href: links.home, label: 'Open the portal' },
+        { href: links.home, label: t('accessMail.openPortal') },
       ),
     );
   }
   return messages;
 }
 
-export function reminderMessages(row: AccessRequestRow, publicUrl: string): OutboxMessage[] {
+export function reminderMessages(
+  row: AccessRequestRow,
+  publicUrl: string,
+  { t, language }: MailTexts,
+): OutboxMessage[] {
   if (!row.email || !row.expiresAt) return [];
+  const date = mailDate(row.expiresAt, language);
   return [
     mail(
       [row.email],
-      `Your access to ${subjectText(row.appName)} ends on ${row.expiresAt.slice(0, 10)}`,
-      [
-        `Your access to ${row.appName} ends on ${row.expiresAt.slice(0, 10)}.`,
-        'To keep it, ask for access again in the portal once it has ended.',
-      ],
-      { href: portalLinks(publicUrl).home, label: 'Open the portal' },
+      t('accessMail.reminder.subject', { app: subjectText(row.appName), date }),
+      [t('accessMail.reminder.body', { app: row.appName, date }), t('accessMail.reminder.again')],
+      { href: portalLinks(publicUrl).home, label: t('accessMail.openPortal') },
     ),
   ];
 }
 
-export function expiredMessages(row: AccessRequestRow, publicUrl: string): OutboxMessage[] {
+export function expiredMessages(
+  row: AccessRequestRow,
+  publicUrl: string,
+  { t }: MailTexts,
+): OutboxMessage[] {
   const messages: OutboxMessage[] = [
     { kind: 'webhook', event: 'access.expired', payload: payloadOf(row) },
   ];
@@ -144,12 +188,9 @@ export function expiredMessages(row: AccessRequestRow, publicUrl: string): Outbo
     messages.unshift(
       mail(
         [row.email],
-        `Your access to ${subjectText(row.appName)} has ended`,
-        [
-          `Your time-boxed access to ${row.appName} has ended.`,
-          'You may ask for it again in the portal.',
-        ],
-        { href: portalLinks(publicUrl).home, label: 'Open the portal' },
+        t('accessMail.expired.subject', { app: subjectText(row.appName) }),
+        [t('accessMail.expired.body', { app: row.appName }), t('accessMail.expired.again')],
+        { href: portalLinks(publicUrl).home, label: t('accessMail.openPortal') },
       ),
     );
   }
@@ -164,6 +205,7 @@ export function membershipFailedMessages(
   row: AccessRequestRow,
   approverEmails: string[],
   publicUrl: string,
+  { t }: MailTexts,
 ): OutboxMessage[] {
   const messages: OutboxMessage[] = [
     { kind: 'webhook', event: 'access.membership_failed', payload: payloadOf(row) },
@@ -172,12 +214,21 @@ export function membershipFailedMessages(
     messages.unshift(
       mail(
         approverEmails,
-        `Add ${subjectText(row.username)} to ${subjectText(row.grantGroup)} by hand (${subjectText(row.appName)})`,
+        t('accessMail.failed.subject', {
+          username: subjectText(row.username),
+          group: subjectText(row.grantGroup),
+          app: subjectText(row.appName),
+        }),
         [
-          `The request of ${row.name} (${row.username}) for ${row.appName} was approved, but the portal could not add them to the group ${row.grantGroup} in the identity provider, even after several attempts.`,
-          `Please add ${row.username} to ${row.grantGroup} by hand; the app unlocks for them once the membership is in place.`,
+          t('accessMail.failed.body', {
+            name: row.name,
+            username: row.username,
+            app: row.appName,
+            group: row.grantGroup,
+          }),
+          t('accessMail.failed.action', { username: row.username, group: row.grantGroup }),
         ],
-        { href: portalLinks(publicUrl).inbox, label: 'See the request in the portal' },
+        { href: portalLinks(publicUrl).inbox, label: t('accessMail.failed.link') },
       ),
     );
   }

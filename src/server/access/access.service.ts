@@ -27,6 +27,7 @@ import {
   reminderMessages,
   requestCreatedMessages,
   withdrawnMessages,
+  type MailTexts,
 } from './access-mails.js';
 import { isUniqueViolation, type AccessRequestsRepository } from './access-requests.repository.js';
 import type { AccessRequestRow } from './access-requests.table.js';
@@ -74,6 +75,8 @@ export interface AccessServiceDeps {
   outbox: Outbox;
   adminRole: string;
   publicUrl: string;
+  /** The language of the mails and its texts (DEFAULT_LANGUAGE; access-mails.ts). */
+  mailTexts: MailTexts;
   /** Days before the end of time-boxed access that the reminder goes out. */
   reminderDays: number;
   /** Back-off of membership writes retried after an approval (MEMBERSHIP_RETRY by default). */
@@ -81,6 +84,9 @@ export interface AccessServiceDeps {
   now?: () => number;
   log: () => AccessLog;
 }
+
+const REQUEST_OPEN = 'You already asked for access to this app; the request is open.';
+const ONLY_OPEN_WITHDRAWN = 'Only an open request can be withdrawn; this one is decided.';
 
 const iso = (time: number) => new Date(time).toISOString();
 
@@ -271,12 +277,13 @@ export function createAccessService(deps: AccessServiceDeps) {
         );
       // The same 404 as for an app that does not exist: nothing about hidden apps leaks.
       if (!record || (!member && !access?.requestable) || !access) {
-        if (record && member) throw new ConflictError('You can already use this app.');
+        if (record && member)
+          throw new ConflictError('You can already use this app.', {}, 'already_member');
         throw new NotFoundError();
       }
-      if (member) throw new ConflictError('You can already use this app.');
+      if (member) throw new ConflictError('You can already use this app.', {}, 'already_member');
       if (await requests.findOpen(record.id, principal.subject)) {
-        throw new ConflictError('You already asked for access to this app; the request is open.');
+        throw new ConflictError(REQUEST_OPEN, {}, 'request_open');
       }
       const at = iso(now());
       const row: AccessRequestRow = {
@@ -317,11 +324,11 @@ export function createAccessService(deps: AccessServiceDeps) {
             },
             at,
           );
-          await enqueue(trx, requestCreatedMessages(row, emails, deps.publicUrl));
+          await enqueue(trx, requestCreatedMessages(row, emails, deps.publicUrl, deps.mailTexts));
         });
       } catch (error) {
         if (isUniqueViolation(error)) {
-          throw new ConflictError('You already asked for access to this app; the request is open.');
+          throw new ConflictError(REQUEST_OPEN, {}, 'request_open');
         }
         throw error;
       }
@@ -332,7 +339,7 @@ export function createAccessService(deps: AccessServiceDeps) {
       const row = await requests.findById(id);
       if (!row || row.subject !== principal.subject) throw new NotFoundError();
       if (row.status !== 'pending') {
-        throw new ConflictError('Only an open request can be withdrawn; this one is decided.');
+        throw new ConflictError(ONLY_OPEN_WITHDRAWN, {}, 'request_decided');
       }
       const at = iso(now());
       await admin.transaction(async (trx) => {
@@ -341,7 +348,7 @@ export function createAccessService(deps: AccessServiceDeps) {
           updated: at,
         });
         if (!changed) {
-          throw new ConflictError('Only an open request can be withdrawn; this one is decided.');
+          throw new ConflictError(ONLY_OPEN_WITHDRAWN, {}, 'request_decided');
         }
         await admin.appendAudit(
           trx,
@@ -364,7 +371,10 @@ export function createAccessService(deps: AccessServiceDeps) {
     ): Promise<InboxList> {
       const apps = await approvedApps(principal);
       if (apps !== null && apps.length === 0) {
-        throw new ForbiddenError('You do not approve access requests for any app.');
+        throw new ForbiddenError(
+          'You do not approve access requests for any app.',
+          'not_an_approver',
+        );
       }
       const { page, perPage } = query;
       const { rows, total } = await requests.listForApps(
@@ -394,12 +404,19 @@ export function createAccessService(deps: AccessServiceDeps) {
       const access = settings.get(row.appId);
       const admins = isAdmin(principal);
       if (!admins && !(access && approves(access, principal, deps.adminRole))) {
-        throw new ForbiddenError('You do not approve access requests for this app.');
+        throw new ForbiddenError(
+          'You do not approve access requests for this app.',
+          'not_an_approver',
+        );
       }
       if (!admins && row.subject === principal.subject) {
-        throw new ForbiddenError('You cannot decide your own request; another approver does.');
+        throw new ForbiddenError(
+          'You cannot decide your own request; another approver does.',
+          'own_request',
+        );
       }
-      if (row.status !== 'pending') throw new ConflictError('This request is already decided.');
+      if (row.status !== 'pending')
+        throw new ConflictError('This request is already decided.', {}, 'request_decided');
       const approve = body.decision === 'approve';
       const at = iso(now());
       const days = access?.days;
@@ -425,7 +442,8 @@ export function createAccessService(deps: AccessServiceDeps) {
           expiresAt: decided.expiresAt,
           updated: at,
         });
-        if (!changed) throw new ConflictError('This request is already decided.');
+        if (!changed)
+          throw new ConflictError('This request is already decided.', {}, 'request_decided');
         await admin.appendAudit(
           trx,
           {
@@ -442,7 +460,7 @@ export function createAccessService(deps: AccessServiceDeps) {
           },
           at,
         );
-        await enqueue(trx, decidedMessages(decided, deps.publicUrl));
+        await enqueue(trx, decidedMessages(decided, deps.publicUrl, deps.mailTexts));
       });
       if (!approve) return { request: toInboxRequest(decided) };
 
@@ -510,7 +528,8 @@ export function createAccessService(deps: AccessServiceDeps) {
       id: string,
       body: { expiresAt: string },
     ): Promise<AccessRequest> {
-      if (!isAdmin(principal)) throw new ForbiddenError('Only admins change when access ends.');
+      if (!isAdmin(principal))
+        throw new ForbiddenError('Only admins change when access ends.', 'admins_only');
       const time = Date.parse(body.expiresAt);
       if (!/^\d{4}-\d{2}-\d{2}T/.test(body.expiresAt) || Number.isNaN(time)) {
         throw new BadRequestError('The end of access must be a date and time (ISO 8601).', {
@@ -520,7 +539,7 @@ export function createAccessService(deps: AccessServiceDeps) {
       const row = await requests.findById(id);
       if (!row) throw new NotFoundError();
       const conflict = 'Only approved access can be given an end; this request is not approved.';
-      if (row.status !== 'approved') throw new ConflictError(conflict);
+      if (row.status !== 'approved') throw new ConflictError(conflict, {}, 'request_not_approved');
       const expiresAt = iso(time);
       const at = iso(now());
       await admin.transaction(async (trx) => {
@@ -530,7 +549,7 @@ export function createAccessService(deps: AccessServiceDeps) {
           remindedAt: null,
           updated: at,
         });
-        if (!changed) throw new ConflictError(conflict);
+        if (!changed) throw new ConflictError(conflict, {}, 'request_not_approved');
         await admin.appendAudit(
           trx,
           {
@@ -626,7 +645,7 @@ export function createAccessService(deps: AccessServiceDeps) {
         const emails = await deciderEmails(row);
         const failed = { ...row, membership: 'failed' as const, updated: at };
         await settle('failed', { addByHand: row.grantGroup, error: error.slice(0, 500) }, (trx) =>
-          enqueue(trx, membershipFailedMessages(failed, emails, deps.publicUrl)),
+          enqueue(trx, membershipFailedMessages(failed, emails, deps.publicUrl, deps.mailTexts)),
         );
         deps
           .log()
@@ -653,7 +672,7 @@ export function createAccessService(deps: AccessServiceDeps) {
         const until = iso(time + deps.reminderDays * DAY_MS);
         for (const row of await requests.findToRemind(trx, at, until)) {
           if (!(await requests.markReminded(trx, row.id, at))) continue;
-          await enqueue(trx, reminderMessages(row, deps.publicUrl));
+          await enqueue(trx, reminderMessages(row, deps.publicUrl, deps.mailTexts));
           reminded += 1;
         }
         let expired = 0;
@@ -703,7 +722,11 @@ export function createAccessService(deps: AccessServiceDeps) {
           );
           await enqueue(
             trx,
-            expiredMessages({ ...row, status: 'expired', membership, updated: at }, deps.publicUrl),
+            expiredMessages(
+              { ...row, status: 'expired', membership, updated: at },
+              deps.publicUrl,
+              deps.mailTexts,
+            ),
           );
           if (removeByHand) {
             deps

@@ -12,6 +12,6 @@ import { ADMINS_ONLY } from './admin-errors.js';
  */
 export function requireAdmin(request: FastifyRequest, adminRole: string): Principal {
   const principal = requirePrincipal(request);
-  if (!principal.roles.includes(adminRole)) throw new ForbiddenError(ADMINS_ONLY);
+  if (!principal.roles.includes(adminRole)) throw new ForbiddenError(ADMINS_ONLY, 'admins_only');
   return principal;
 }

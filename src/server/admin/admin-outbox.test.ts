@@ -118,6 +118,7 @@ describe('GET /api/admin/outbox and retry', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       status: 409,
+      code: 'conflict',
       message: 'Only a failed or skipped delivery can be retried.',
     });
     const unknown = await call('POST', '/api/admin/outbox/zzzzzzzzzzzzzzz/retry');

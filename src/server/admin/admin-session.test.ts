@@ -69,6 +69,7 @@ describe('admin API from a browser session', () => {
     expect(response.status).toBe(403);
     expect(JSON.parse(response.body)).toEqual({
       status: 403,
+      code: 'admins_only',
       message: 'Only portal administrators can do this.',
       data: {},
     });

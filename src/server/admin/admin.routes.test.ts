@@ -70,11 +70,17 @@ describe('who may use the admin API', () => {
   ])('%s %s: 401 anonymous, 403 non-admin, with the error body', async (method, url) => {
     const anonymous = await call(method, url, { token: '', body: {} });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ status: 401, message: 'Sign in to use this.', data: {} });
+    expect(anonymous.json()).toEqual({
+      status: 401,
+      code: 'unauthorized',
+      message: 'Sign in to use this.',
+      data: {},
+    });
     const alice = await call(method, url, { token: aliceToken, body: {} });
     expect(alice.statusCode).toBe(403);
     expect(alice.json()).toEqual({
       status: 403,
+      code: 'admins_only',
       message: 'Only portal administrators can do this.',
       data: {},
     });
@@ -195,6 +201,7 @@ describe('POST /api/admin/apps', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
         status: 400,
+        code: 'invalid_json',
         message: 'The request body is not valid JSON.',
       });
     }
@@ -211,6 +218,7 @@ describe('POST /api/admin/apps', () => {
     for (const answer of answers.filter((a) => a.statusCode === 409)) {
       expect(answer.json()).toMatchObject({
         status: 409,
+        code: 'conflict',
         data: { fields: { id: 'is already used' } },
       });
     }
@@ -333,6 +341,7 @@ describe('PATCH /api/admin/apps/{id}', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
         status: 400,
+        code: 'bad_request',
         data: {
           fields: { id: 'cannot be changed (an app keeps its id; create a new app instead)' },
         },
@@ -449,6 +458,7 @@ describe('control characters', () => {
       expect(response.statusCode, `${method} ${url}`).toBe(400);
       expect(response.json()).toMatchObject({
         status: 400,
+        code: 'bad_request',
         message: expect.stringMatching(/must not contain control characters/),
       });
     }

@@ -40,8 +40,8 @@ export function invalidFields(errors: FieldErrors): BadRequestError {
 }
 
 /** The columns a change of these fields writes; the id never changes. */
-function rowOf(fields: Partial<AppFields>) {
-  const { id: _id, ...row } = columnsOf(fields);
+function rowOf(fields: Partial<AppFields>, defaultLanguage: string | undefined) {
+  const { id: _id, ...row } = columnsOf(fields, defaultLanguage);
   void _id;
   return row;
 }
@@ -60,6 +60,8 @@ export function createAdminService(deps: {
    * without it (start-up work, tests) this thread does, within the SVG budget.
    */
   sanitizeSvg?: SvgSanitize;
+  /** DEFAULT_LANGUAGE: a text given per language keeps this language's in its plain column. */
+  defaultLanguage?: string;
 }) {
   const { admin } = deps;
   const sanitizeSvg = deps.sanitizeSvg ?? sanitizeSvgHere;
@@ -150,9 +152,12 @@ export function createAdminService(deps: {
         if (existing) throw idTaken(existing);
         await admin.insertApp(
           trx,
-          { ...rowOf(app), id: app.id, image: '', updatedBy: actor.username } as Parameters<
-            typeof admin.insertApp
-          >[1],
+          {
+            ...rowOf(app, deps.defaultLanguage),
+            id: app.id,
+            image: '',
+            updatedBy: actor.username,
+          } as Parameters<typeof admin.insertApp>[1],
           app.associatedGroups,
           now,
         );
@@ -189,7 +194,7 @@ export function createAdminService(deps: {
         await admin.updateApp(
           trx,
           id,
-          { ...rowOf(fields), updatedBy: actor.username },
+          { ...rowOf(fields, deps.defaultLanguage), updatedBy: actor.username },
           fields.associatedGroups,
           now,
         );

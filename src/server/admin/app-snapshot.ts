@@ -1,7 +1,7 @@
 import type { Actor, AdminApp } from '../../shared/api/admin-schemas.js';
 import { accessOf, fieldsOf } from '../catalog/app-fields.js';
 import type { AppRecord } from '../catalog/apps.queries.js';
-import { toApiApp } from '../catalog/api-app.js';
+import { toLocalizedApp } from '../catalog/api-app.js';
 import type { Principal } from '../auth/principal.js';
 import type { AppSnapshot } from './admin.repository.js';
 
@@ -28,7 +28,7 @@ export function snapshotOf(record: AppRecord): AppSnapshot {
 
 /** An app as the admin API answers it. */
 export function toAdminApp(record: AppRecord): AdminApp {
-  const { imageUrl: _public, ...app } = toApiApp(record);
+  const { imageUrl: _public, ...app } = toLocalizedApp(record);
   void _public;
   const admin: AdminApp = {
     ...app,
@@ -51,9 +51,18 @@ export function toAdminApp(record: AppRecord): AdminApp {
   return admin;
 }
 
-/** Equal values; lists (group names) are compared as sets: their order means nothing. */
+/**
+ * Equal values; lists (group names) are compared as sets and objects (texts by language, the
+ * access settings) by their keys: their order means nothing.
+ */
 const canonical = (value: unknown) =>
-  JSON.stringify(Array.isArray(value) ? [...(value as unknown[])].map(String).sort() : value);
+  JSON.stringify(
+    Array.isArray(value)
+      ? [...(value as unknown[])].map(String).sort()
+      : typeof value === 'object' && value !== null
+        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+        : value,
+  );
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** The fields that differ, as `{before, after}` with only those fields. */

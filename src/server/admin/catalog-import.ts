@@ -1,8 +1,9 @@
 import type { Actor, ImportResult, ManagedBy } from '../../shared/api/admin-schemas.js';
-import { columnsOf } from '../catalog/app-fields.js';
+import type { AppField } from '../../shared/catalog/app-rules.js';
+import { columnsOf, columnsOfField } from '../catalog/app-fields.js';
 import type { AppRecord } from '../catalog/apps.queries.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
-import type { CatalogEntry } from '../catalog/catalog-file.js';
+import { entryLabel, type CatalogEntry } from '../catalog/catalog-file.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { CheckedLogo } from '../files/logo-files.js';
 import { ConflictError } from '../http/errors.js';
@@ -20,6 +21,11 @@ export interface ImportOptions {
    * apps the file already listed but an admin deleted stay deleted (decision 0006).
    */
   baseline?: Map<string, AppSnapshot>;
+  /**
+   * DEFAULT_LANGUAGE: a name or description given per language keeps this language's text in
+   * its plain column (search, sorting); `en` when not said.
+   */
+  defaultLanguage?: string;
 }
 
 /** One app the import writes: what the file says, what is stored, the fields to set. */
@@ -62,7 +68,7 @@ function planEntry(
       result.unchanged += 1;
       return undefined;
     }
-    result.add.push({ id: entry.id, name: entry.name });
+    result.add.push({ id: entry.id, name: entryLabel(entry) });
     return { entry, record, fields: wanted, logo };
   }
   // With a baseline, only what the file changed since it was last applied; admin edits stay.
@@ -84,7 +90,8 @@ function planEntry(
     result.unchanged += 1;
     return undefined;
   }
-  if (changes.length > 0) result.change.push({ id: entry.id, name: entry.name, fields: changes });
+  if (changes.length > 0)
+    result.change.push({ id: entry.id, name: entryLabel(entry), fields: changes });
   else result.unchanged += 1;
   return { entry, record, fields: diff.after, logo: logoChanged ? logo : undefined };
 }
@@ -145,7 +152,7 @@ async function applyApp(
   now: string,
 ): Promise<void> {
   const by = options.actor.username;
-  const { id: _id, ...row } = columnsOf(entry);
+  const { id: _id, ...row } = columnsOf(entry, options.defaultLanguage);
   void _id;
   if (!record) {
     await admin.insertApp(
@@ -165,8 +172,11 @@ async function applyApp(
     // Only the catalog file claims apps; an import through the API leaves the mark alone.
     if (options.managedBy === 'catalog-file') changes.managedBy = 'catalog-file';
     const all = record.deletedAt !== null;
-    for (const field of Object.keys(all ? row : fields)) {
-      if (field in row) changes[field] = row[field as keyof typeof row];
+    const columns = all
+      ? Object.keys(row)
+      : Object.keys(fields).flatMap((field) => columnsOfField(field as AppField));
+    for (const column of columns) {
+      if (column in row) changes[column] = row[column as keyof typeof row];
     }
     if (all) Object.assign(changes, { deletedAt: null, deletedBy: null });
     const groups = all || 'associatedGroups' in fields ? entry.associatedGroups : undefined;

@@ -99,6 +99,8 @@ export async function loadCatalogFile(
     branding?: BrandingRepository;
     /** Reads the file; the server's start-up does it in a worker thread (catalog-reader.ts). */
     read?: (file: string) => Promise<CatalogInput & { text: string }>;
+    /** DEFAULT_LANGUAGE, for the plain columns of texts given per language. */
+    defaultLanguage?: string;
   },
 ): Promise<LoadResult> {
   const input = await (deps.read ?? readCatalogFile)(file);
@@ -127,6 +129,7 @@ export async function loadCatalogFile(
     actor,
     managedBy: deps.managedBy ?? 'catalog-file',
     baseline,
+    ...(deps.defaultLanguage ? { defaultLanguage: deps.defaultLanguage } : {}),
   });
   let portal: PortalSectionChange | undefined;
   if (input.portal && deps.branding) {

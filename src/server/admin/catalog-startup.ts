@@ -15,7 +15,7 @@ import { createCatalogReader, type CatalogReader } from './catalog-reader.js';
  * changed since last time (decision 0006), or the demo catalog loaded into an empty portal.
  */
 export async function prepareCatalog(deps: {
-  config: Pick<Config, 'catalogFile' | 'demoCatalog'>;
+  config: Pick<Config, 'catalogFile' | 'demoCatalog'> & Partial<Pick<Config, 'defaultLanguage'>>;
   db: Db;
   storage: FileStorage;
   apps: AppsRepository;
@@ -51,6 +51,7 @@ async function loadCatalogFiles(
       apps,
       branding: deps.branding,
       read: reader.file,
+      ...(config.defaultLanguage ? { defaultLanguage: config.defaultLanguage } : {}),
     });
     const branded = result.portal
       ? `, branding changed (${Object.keys(result.portal.after).join(', ')})`
@@ -68,6 +69,7 @@ async function loadCatalogFiles(
       managedBy: 'portal',
       branding: deps.branding,
       read: reader.file,
+      ...(config.defaultLanguage ? { defaultLanguage: config.defaultLanguage } : {}),
       actor: { subject: 'demo-catalog', username: 'demo-catalog' },
     });
     log(`Loaded the demo catalog (${result.add.length} apps). Set DEMO_CATALOG=false to skip it.`);

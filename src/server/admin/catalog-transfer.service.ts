@@ -19,6 +19,8 @@ export function createCatalogTransferService(deps: {
   reader: Pick<CatalogReader, 'upload'>;
   /** The branding: exported as the file's `portal:` section, and applied from it on import. */
   branding?: { repository: BrandingRepository; service: PortalBrandingService };
+  /** DEFAULT_LANGUAGE, for the plain columns of texts given per language. */
+  defaultLanguage?: string;
 }) {
   return {
     /** The catalog file's text; with `logos`, a .zip with catalog.yaml and logos/. */
@@ -34,7 +36,11 @@ export function createCatalogTransferService(deps: {
       options: { dryRun: boolean; prune: boolean; actor: Actor },
     ): Promise<ImportResult> {
       const input = await deps.reader.upload(upload, name);
-      const result = await importCatalog(deps, input, { ...options, managedBy: 'portal' });
+      const result = await importCatalog(deps, input, {
+        ...options,
+        managedBy: 'portal',
+        ...(deps.defaultLanguage ? { defaultLanguage: deps.defaultLanguage } : {}),
+      });
       // The `portal:` section: applied after the apps, audited as a branding change of its own.
       if (!options.dryRun && input.portal && deps.branding) {
         await deps.branding.service.applySection(options.actor, input.portal);

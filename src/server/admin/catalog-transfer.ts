@@ -2,7 +2,12 @@ import { posix, resolve } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { stringify } from 'yaml';
 import { APP_FIELDS } from '../../shared/catalog/app-rules.js';
-import { CatalogError, parseCatalog, type CatalogEntry } from '../catalog/catalog-file.js';
+import {
+  CatalogError,
+  entryLabel,
+  parseCatalog,
+  type CatalogEntry,
+} from '../catalog/catalog-file.js';
 import type { AppRecord } from '../catalog/apps.queries.js';
 import { fieldsOf, pickFields } from '../catalog/app-fields.js';
 import type { AdminRepository, AppSnapshot } from './admin.repository.js';
@@ -147,14 +152,14 @@ export async function readCatalogUpload(
       const svg = await icons.svg(entry.imageIcon);
       if (svg === undefined) {
         problems.push(
-          `app "${entry.name}": field "image" names the icon ${quotedSlug(entry.imageIcon)}, which the bundled icon set does not have`,
+          `app "${entryLabel(entry)}": field "image" names the icon ${quotedSlug(entry.imageIcon)}, which the bundled icon set does not have`,
         );
         continue;
       }
       try {
         logos.set(entry.id, await checkLogo(Buffer.from(svg, 'utf8'), sanitize));
       } catch (error) {
-        problems.push(`app "${entry.name}": field "image": ${(error as Error).message}`);
+        problems.push(`app "${entryLabel(entry)}": field "image": ${(error as Error).message}`);
       }
       continue;
     }
@@ -169,15 +174,15 @@ export async function readCatalogUpload(
     if (!bytes) {
       problems.push(
         files || readLogo
-          ? `app "${entry.name}": field "image" names a file that does not exist`
-          : `app "${entry.name}": field "image" needs the logo file: upload a .zip with the logos`,
+          ? `app "${entryLabel(entry)}": field "image" names a file that does not exist`
+          : `app "${entryLabel(entry)}": field "image" needs the logo file: upload a .zip with the logos`,
       );
       continue;
     }
     try {
       logos.set(entry.id, await checkLogo(Buffer.from(bytes), sanitize));
     } catch (error) {
-      problems.push(`app "${entry.name}": field "image": ${(error as Error).message}`);
+      problems.push(`app "${entryLabel(entry)}": field "image": ${(error as Error).message}`);
     }
   }
   const portal = await readPortalSection(

@@ -3,14 +3,20 @@ import { dataThemeOf, parseTheme, THEME_COOKIE } from '../../shared/theme/theme.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorSchema } from '../../shared/api/schemas.js';
+import { SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.js';
+import { requestLanguage } from '../i18n/request-language.js';
+import type { Translate } from '../i18n/translator.js';
 import type { AuthCookies } from './auth-cookies.js';
 import {
   AUTH_MESSAGES,
   describeSignInError,
+  SIGN_IN_PROBLEM_CODES,
   SILENT_SCRIPT,
   SILENT_SCRIPT_PATH,
   signInProblemPage,
   silentResultPage,
+  type PageTexts,
+  type SignInProblem,
   type SilentResult,
 } from './auth-pages.js';
 import { describeError, IdpUnavailableError, type OidcClient } from './oidc-client.js';
@@ -28,6 +34,10 @@ export interface AuthRoutesOptions {
   publicUrl: string;
   /** Called with `success` or the failure of each finished callback (metrics). */
   onSignIn?: (outcome: string) => void;
+  /** The `server` catalog's texts per language, for the pages (createTranslators). */
+  texts: (language: Language) => Translate;
+  /** The language of a visitor who states none (DEFAULT_LANGUAGE). */
+  defaultLanguage?: Language;
 }
 
 /** Errors of a prompt=none check that just mean "nobody is signed in at the provider". */
@@ -58,28 +68,37 @@ function wantsJson(request: FastifyRequest): boolean {
   return accept.includes('application/json') && !accept.includes('text/html');
 }
 
-/** A sign-in problem: the one JSON error body for API clients, a page with a way back for people. */
+/**
+ * A sign-in problem: the one JSON error body for API clients (English message, stable code), a
+ * page in the visitor's language with a way back for people.
+ */
 function problem(
   request: FastifyRequest,
   reply: FastifyReply,
+  texts: (request: FastifyRequest) => PageTexts,
   status: number,
-  message: string,
+  which: SignInProblem,
   returnTo = '/',
   data: Record<string, unknown> = {},
 ) {
   void reply.code(status).header('cache-control', 'no-store');
-  if (wantsJson(request)) return reply.send({ status, message, data });
+  if (wantsJson(request)) {
+    const code = SIGN_IN_PROBLEM_CODES[which];
+    return reply.send({ status, code, message: AUTH_MESSAGES[which], data });
+  }
   // In the visitor's chosen theme (the theme cookie; an unknown value follows the system).
   const theme = dataThemeOf(parseTheme(request.cookies[THEME_COOKIE]));
-  return reply.type('text/html; charset=utf-8').send(signInProblemPage(message, returnTo, theme));
+  return reply
+    .type('text/html; charset=utf-8')
+    .send(signInProblemPage(which, returnTo, texts(request), theme));
 }
 
-function silent(reply: FastifyReply, result: SilentResult) {
+function silent(reply: FastifyReply, result: SilentResult, texts: PageTexts) {
   return reply
     .code(200)
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(silentResultPage(result));
+    .send(silentResultPage(result, texts));
 }
 
 /**
@@ -91,6 +110,12 @@ function silent(reply: FastifyReply, result: SilentResult) {
  */
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {
   const { signIn, oidc, cookies, publicUrl, onSignIn = () => {} } = options;
+  const defaultLanguage = options.defaultLanguage ?? SOURCE_LANGUAGE;
+  /** The server's texts in the request's language (cookie, claim, Accept-Language, default). */
+  const texts = (request: FastifyRequest): PageTexts => {
+    const language = requestLanguage(request, defaultLanguage);
+    return { language, t: options.texts(language) };
+  };
   const portalOrigin = new URL(publicUrl).origin;
   const hide = { hide: true };
 
@@ -121,19 +146,21 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     },
     async (request, reply) => {
       const returnTo = safeReturnTo(request.query.returnTo);
-      if (!signIn) return problem(request, reply, 503, AUTH_MESSAGES.notConfigured, returnTo);
+      if (!signIn) return problem(request, reply, texts, 503, 'notConfigured', returnTo);
       try {
         const url = await signIn.begin({
           mode: 'login',
           returnTo,
           browserKey: browserKey(request, reply),
           client: request.ip,
+          // The provider's sign-in page in the portal's language (OIDC `ui_locales`).
+          uiLocales: requestLanguage(request, defaultLanguage),
         });
         return reply.header('cache-control', 'no-store').redirect(url.href, 303);
       } catch (error) {
         if (!(error instanceof IdpUnavailableError)) throw error;
         request.log.warn({ cause: describeError(error) }, 'sign-in could not start');
-        return problem(request, reply, 503, AUTH_MESSAGES.unavailable, returnTo);
+        return problem(request, reply, texts, 503, 'unavailable', returnTo);
       }
     },
   );
@@ -142,8 +169,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     '/auth/silent',
     { schema: { ...hide, tags: ['auth'], summary: 'Starts a silent (prompt=none) check.' } },
     async (request, reply) => {
-      if (!signIn) return silent(reply, 'unavailable');
-      if (request.principal) return silent(reply, 'signed-in');
+      if (!signIn) return silent(reply, 'unavailable', texts(request));
+      if (request.principal) return silent(reply, 'signed-in', texts(request));
       try {
         const url = await signIn.begin({
           mode: 'silent',
@@ -155,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
       } catch (error) {
         if (!(error instanceof IdpUnavailableError)) throw error;
         request.log.warn({ cause: describeError(error) }, 'silent check could not start');
-        return silent(reply, 'unavailable');
+        return silent(reply, 'unavailable', texts(request));
       }
     },
   );
@@ -171,7 +198,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     '/auth/callback',
     { schema: { ...hide, tags: ['auth'], summary: "The identity provider's redirect back." } },
     async (request, reply) => {
-      if (!signIn) return problem(request, reply, 503, AUTH_MESSAGES.notConfigured);
+      if (!signIn) return problem(request, reply, texts, 503, 'notConfigured');
       const callbackUrl = new URL(request.url, `${publicUrl}/`);
       try {
         const result = await signIn.complete({
@@ -183,7 +210,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
         if (previous) await signIn.end(previous);
         void reply.setCookie(cookies.session.name, result.secret, cookies.session.options);
         onSignIn('success');
-        if (result.mode === 'silent') return silent(reply, 'signed-in');
+        if (result.mode === 'silent') return silent(reply, 'signed-in', texts(request));
         return reply.header('cache-control', 'no-store').redirect(result.returnTo, 303);
       } catch (error) {
         if (!(error instanceof SignInError)) throw error;
@@ -203,18 +230,18 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
           );
         }
         if (inFrame) {
-          if (error.failure === 'unavailable') return silent(reply, 'unavailable');
+          if (error.failure === 'unavailable') return silent(reply, 'unavailable', texts(request));
           if (error.failure === 'refused' && SILENT_ANONYMOUS.has(error.code ?? '')) {
-            return silent(reply, 'anonymous');
+            return silent(reply, 'anonymous', texts(request));
           }
-          return silent(reply, 'error');
+          return silent(reply, 'error', texts(request));
         }
         // The person chose "cancel" at the provider: back where they were, still signed out.
         if (error.failure === 'refused' && error.code === 'access_denied') {
           return reply.header('cache-control', 'no-store').redirect(error.returnTo, 303);
         }
-        const { status, message } = describeSignInError(error);
-        return problem(request, reply, status, message, error.returnTo, {
+        const { status, problem: which } = describeSignInError(error);
+        return problem(request, reply, texts, status, which, error.returnTo, {
           reason: error.failure,
           ...(error.code ? { code: error.code } : {}),
         });

@@ -1,4 +1,5 @@
 /** Small server-rendered pages (sign-in errors, the silent check, the demo IdP's forms). */
+import { directionOf, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.js';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -22,14 +23,17 @@ export function htmlPage(options: {
   scripts?: string[];
   /** The visitor's chosen theme (the theme cookie); none follows the system setting. */
   theme?: 'light' | 'dark' | null;
+  /** The page's language (`<html lang dir>`); English by default. */
+  language?: Language;
 }): string {
+  const language = options.language ?? SOURCE_LANGUAGE;
   const scripts = (options.scripts ?? [])
     .map((src) => `<script src="${escapeHtml(src)}" defer></script>`)
     .join('');
   const theme =
     options.theme === 'light' || options.theme === 'dark' ? ` data-theme="${options.theme}"` : '';
   return `<!doctype html>
-<html lang="en"${theme}>
+<html lang="${language}" dir="${directionOf(language)}"${theme}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -33,7 +33,7 @@ export interface IdentityDeps {
  */
 export function createIdentity(deps: IdentityDeps): {
   authenticators: Authenticator[];
-  routes: AuthRoutesOptions;
+  routes: Omit<AuthRoutesOptions, 'texts' | 'defaultLanguage'>;
 } {
   const { config } = deps;
   const { issuer, clientId, clientSecret, clockToleranceSeconds, groupsClaim, requireAtJwt } =

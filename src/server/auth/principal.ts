@@ -9,6 +9,8 @@ export interface Principal {
   email: string;
   groups: string[];
   roles: string[];
+  /** The identity provider's `locale` claim (e.g. `de`), when it sends one: a language hint. */
+  locale?: string;
 }
 
 function claimText(value: unknown): string {
@@ -46,5 +48,6 @@ export function principalFromClaims(
     email: claimText(claims.email),
     groups: parseGroups(claims[groupsClaim]),
     roles: realmRoles(claims),
+    ...(claimText(claims.locale) ? { locale: claimText(claims.locale) } : {}),
   };
 }

@@ -175,6 +175,8 @@ export function createSignInService(deps: SignInDeps) {
     browserKey: string;
     /** The client's address: caps its sign-ins under way. */
     client?: string;
+    /** The language the provider's pages should use (OIDC `ui_locales`; a hint it may ignore). */
+    uiLocales?: string;
   }): Promise<URL> {
     const state = newSecret();
     const nonce = randomNonce();
@@ -187,6 +189,7 @@ export function createSignInService(deps: SignInDeps) {
       code_challenge: await calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
       ...(options.mode === 'silent' ? { prompt: 'none' } : {}),
+      ...(options.uiLocales ? { ui_locales: options.uiLocales } : {}),
     });
     const client = options.client ?? '';
     const mine = await makeRoom(client, time);

@@ -88,6 +88,7 @@ describe('sign-in', () => {
     expect(url.searchParams.get('state')?.length).toBeGreaterThanOrEqual(43);
     expect(url.searchParams.get('nonce')).toBeTruthy();
     expect(url.searchParams.has('prompt')).toBe(false);
+    expect(url.searchParams.get('ui_locales')).toBe('en');
     expect(start.headers.get('cache-control')).toBe('no-store');
     const flow = start.setCookies.find((line) => line.startsWith('portal_signin='));
     expect(cookieAttributes(flow ?? '')).toMatchObject({
@@ -165,6 +166,7 @@ describe('sign-in', () => {
     expect(forged.status).toBe(400);
     expect(JSON.parse(forged.body)).toEqual({
       status: 400,
+      code: 'sign_in_invalid_link',
       message: expect.stringContaining('not valid'),
       data: { reason: 'unknown_state' },
     });
@@ -257,6 +259,18 @@ describe('sign-in', () => {
     await signIn(s);
     expect(s.browser.cookie(PORTAL, 'portal_session')).not.toBe(first);
     expect(await countSessions(s)).toBe(1);
+  });
+
+  it("asks the provider for its pages in the visitor's language (ui_locales)", async () => {
+    const s = await setup();
+    for (const [headers, language] of [
+      [{ 'accept-language': 'de-DE,de;q=0.9' }, 'de'],
+      [{ 'accept-language': 'de', cookie: 'lang=ar' }, 'ar'],
+    ] as const) {
+      const start = await s.ctx.app.inject({ url: '/auth/login?returnTo=/', headers });
+      expect(start.statusCode).toBe(303);
+      expect(new URL(String(start.headers.location)).searchParams.get('ui_locales')).toBe(language);
+    }
   });
 
   it('answers 503 when no identity provider is configured', async () => {
@@ -465,6 +479,7 @@ describe('cross-site request forgery', () => {
         expect(response.status).toBe(403);
         expect(JSON.parse(response.body)).toEqual({
           status: 403,
+          code: 'cross_site_request',
           message: expect.stringContaining("did not come from the portal's own pages"),
           data: {},
         });

@@ -25,6 +25,7 @@ describe('bearer tokens in the URL (RFC 6750 §2.3)', () => {
     expect(inQuery.statusCode).toBe(401);
     expect(inQuery.json()).toMatchObject({
       status: 401,
+      code: 'unauthorized',
       message: 'Send the access token in the Authorization header, not in the address.',
     });
     const both = await ctx.app.inject({

@@ -25,7 +25,7 @@ async function expectRejected(token: string, reason: RegExp) {
   const challenge = response.headers['www-authenticate'];
   expect(challenge).toMatch(/^Bearer realm="app-portal", error="invalid_token"/);
   expect(challenge).toMatch(reason);
-  expect(response.json()).toMatchObject({ status: 401, data: {} });
+  expect(response.json()).toMatchObject({ status: 401, code: 'unauthorized', data: {} });
   expect(response.json().message).toMatch(reason);
   // Nothing was written for a refused token.
   const users = await ctx.db.selectFrom('kcUsers').selectAll().execute();
@@ -385,6 +385,7 @@ describe('an unreachable identity provider', () => {
       expect(withToken.statusCode).toBe(503);
       expect(withToken.json()).toEqual({
         status: 503,
+        code: 'service_unavailable',
         message: 'The identity provider is unavailable; try again shortly.',
         data: {},
       });

@@ -1,6 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Actor } from '../../shared/api/admin-schemas.js';
-import type { BrandingField } from '../../shared/branding/branding-rules.js';
+import {
+  TRANSLATABLE_BRANDING_FIELDS,
+  type BrandingValues,
+} from '../../shared/branding/branding-rules.js';
+import { defaultTextOf, isTextMap, type TextMap } from '../../shared/i18n/localized-text.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { PortalBrandingRow, PortalImageRow } from './branding.tables.js';
@@ -13,7 +17,8 @@ export type PortalImageKind = (typeof PORTAL_IMAGE_KINDS)[number];
 
 export const BRANDING_ROW_ID = 'portal';
 
-export type BrandingTexts = Record<BrandingField, string | null>;
+/** What admins set (null: the configuration's); title, subtitle, footer maybe per language. */
+export type BrandingTexts = BrandingValues;
 
 export const NO_TEXTS: BrandingTexts = {
   title: null,
@@ -66,8 +71,18 @@ export function createBrandingRepository(db: Db) {
       return q.selectFrom('portalImages').selectAll().where('kind', '=', kind).executeTakeFirst();
     },
 
-    /** Writes the texts and moves the version on (every change, images too, calls it). */
-    async write(trx: Q, texts: BrandingTexts, actor: Actor, at: string): Promise<void> {
+    /**
+     * Writes the texts and moves the version on (every change, images too, calls it). A text
+     * given per language keeps `defaultLanguage`'s in its plain column, all of them in `texts`.
+     */
+    async write(
+      trx: Q,
+      given: BrandingTexts,
+      actor: Actor,
+      at: string,
+      defaultLanguage = 'en',
+    ): Promise<void> {
+      const texts = columnsOf(given, defaultLanguage);
       const current = await trx
         .selectFrom('portalBranding')
         .select('version')
@@ -117,11 +132,57 @@ export function createBrandingRepository(db: Db) {
   };
 }
 
-function textsOf(row: PortalBrandingRow): BrandingTexts {
+/** The branding texts as columns: plain texts, and the ones given per language as JSON. */
+function columnsOf(texts: BrandingTexts, defaultLanguage: string) {
+  const translated: Record<string, TextMap> = {};
+  const plain = (field: (typeof TRANSLATABLE_BRANDING_FIELDS)[number]) => {
+    const value = texts[field];
+    if (value === null || typeof value === 'string') return value;
+    translated[field] = value;
+    return defaultTextOf(value, defaultLanguage);
+  };
   return {
-    title: row.title,
-    subtitle: row.subtitle,
-    footer: row.footer,
+    title: plain('title'),
+    subtitle: plain('subtitle'),
+    footer: plain('footer'),
+    footerLink: texts.footerLink,
+    accentColor: texts.accentColor,
+    texts: Object.keys(translated).length > 0 ? JSON.stringify(translated) : null,
+  };
+}
+
+/** The stored texts by field and language; {} when none or unreadable. */
+function translationsOf(json: string | null): Record<string, TextMap> {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!isTextMap(value)) return {};
+    const maps: Record<string, TextMap> = {};
+    for (const field of TRANSLATABLE_BRANDING_FIELDS) {
+      const map: unknown = (value as Record<string, unknown>)[field];
+      if (
+        isTextMap(map) &&
+        Object.keys(map).length > 0 &&
+        Object.values(map).every((text) => typeof text === 'string')
+      ) {
+        maps[field] = map as TextMap;
+      }
+    }
+    return maps;
+  } catch {
+    return {};
+  }
+}
+
+function textsOf(row: PortalBrandingRow): BrandingTexts {
+  const maps = translationsOf(row.texts);
+  // A map only stands where the plain column is set (null: the configuration's text).
+  const text = (field: (typeof TRANSLATABLE_BRANDING_FIELDS)[number]) =>
+    row[field] === null ? null : (maps[field] ?? row[field]);
+  return {
+    title: text('title'),
+    subtitle: text('subtitle'),
+    footer: text('footer'),
     footerLink: row.footerLink,
     accentColor: row.accentColor,
   };

@@ -1,6 +1,7 @@
 import type { AdminBranding } from '../../shared/api/branding-schemas.js';
 import type { PortalInfo } from '../../shared/api/schemas.js';
 import { accentPlan, describeAdjustments, HEX_COLOR } from '../../shared/branding/contrast.js';
+import { textIn, type LocalizedText } from '../../shared/i18n/localized-text.js';
 import { IMAGE_TYPES, imageTypeOf } from '../lib/image-types.js';
 import type {
   BrandingRecord,
@@ -50,12 +51,19 @@ export function imageUrl(kind: PortalImageKind, image: { contentType: string; sh
   return `/api/portal/${kind}/${imageFileName(kind, image)}`;
 }
 
-function effective(texts: BrandingTexts, defaults: BrandingDefaults) {
+/** The values shown in `language`: texts given per language in it, else the default's. */
+function effective(
+  texts: BrandingTexts,
+  defaults: BrandingDefaults,
+  language: { language: string; defaultLanguage: string },
+) {
   const accentColor = texts.accentColor ?? defaults.accentColor ?? '';
+  const text = (value: LocalizedText | null, fallback: string) =>
+    value === null ? fallback : textIn(value, language.language, language.defaultLanguage);
   return {
-    title: texts.title ?? defaults.title,
-    subtitle: texts.subtitle ?? defaults.subtitle,
-    footer: texts.footer ?? defaults.footer,
+    title: text(texts.title, defaults.title),
+    subtitle: text(texts.subtitle, defaults.subtitle),
+    footer: text(texts.footer, defaults.footer),
     footerLink: texts.footerLink ?? defaults.footerLink ?? '',
     accentColor: HEX_COLOR.test(accentColor) ? accentColor : '',
   };
@@ -73,11 +81,15 @@ export function createBranding(deps: {
   signInAvailable: boolean;
   ttlMs?: number;
   now?: () => number;
+  /** DEFAULT_LANGUAGE: texts given per language fall back to it (docs/admin.md). */
+  defaultLanguage?: string;
 }) {
   const now = deps.now ?? Date.now;
   const ttl = deps.ttlMs ?? BRANDING_TTL_MS;
+  const defaultLanguage = deps.defaultLanguage ?? 'en';
   let cached: { at: number; record: Promise<BrandingRecord> } | undefined;
-  let info: { key: string; value: PortalInfo } | undefined;
+  // Per language: the texts may be given in several.
+  const info = new Map<string, { key: string; value: PortalInfo }>();
 
   function record(): Promise<BrandingRecord> {
     if (cached && now() - cached.at < ttl) return cached.record;
@@ -90,26 +102,29 @@ export function createBranding(deps: {
     return read;
   }
 
-  function infoOf(current: BrandingRecord): PortalInfo {
+  function infoOf(current: BrandingRecord, language: string = defaultLanguage): PortalInfo {
     const key = JSON.stringify(current);
     // The same object while nothing changed: the page service keys its pages by it.
-    if (info?.key === key) return info.value;
+    const kept = info.get(language);
+    if (kept?.key === key) return kept.value;
     const { logo, favicon } = current.images;
     const value: PortalInfo = {
-      ...effective(current.texts, deps.defaults),
+      ...effective(current.texts, deps.defaults, { language, defaultLanguage }),
       logoUrl: logo ? imageUrl('logo', logo) : null,
       faviconUrl: favicon ? imageUrl('favicon', favicon) : null,
       version: current.version,
       signInAvailable: deps.signInAvailable,
     };
-    info = { key, value };
+    // Languages are few (the supported ones, or what a request's tag names: bounded anyway).
+    if (info.size >= 64) info.clear();
+    info.set(language, { key, value });
     return value;
   }
 
   return {
-    /** GET /api/portal's answer. */
-    async info(): Promise<PortalInfo> {
-      return infoOf(await record());
+    /** GET /api/portal's answer, its texts in `language` (default: the default language). */
+    async info(language?: string): Promise<PortalInfo> {
+      return infoOf(await record(), language);
     },
 
     /** Forgets the kept row: the next read sees a change this instance just made. */
@@ -128,7 +143,10 @@ export function createBranding(deps: {
      */
     async current(): Promise<CurrentBranding> {
       const current = await record();
-      const texts = effective(current.texts, deps.defaults);
+      const texts = effective(current.texts, deps.defaults, {
+        language: defaultLanguage,
+        defaultLanguage,
+      });
       const logoRow = current.images.logo ? await deps.repository.image('logo') : undefined;
       const favicon = current.images.favicon;
       return {

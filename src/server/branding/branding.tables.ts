@@ -9,6 +9,12 @@ export interface PortalBrandingTable {
   title: string | null;
   subtitle: string | null;
   footer: string | null;
+  /**
+   * The title, subtitle and footer by language tag as JSON (`{"title": {"en": ..., "de": ...}}`)
+   * for those given per language (migration 0015); null when none is. Their plain columns keep
+   * the default language's text.
+   */
+  texts: string | null;
   footerLink: string | null;
   accentColor: string | null;
   version: number;

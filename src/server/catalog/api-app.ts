@@ -1,4 +1,5 @@
 import type { App } from '../../shared/api/schemas.js';
+import { textIn, type LocalizedText } from '../../shared/i18n/localized-text.js';
 import { fieldsOf } from './app-fields.js';
 import type { AppRecord } from './apps.queries.js';
 
@@ -7,11 +8,17 @@ export function fileUrl(collectionId: string, appId: string, fileName: string): 
   return `/api/files/${encodeURIComponent(collectionId)}/${encodeURIComponent(appId)}/${encodeURIComponent(fileName)}`;
 }
 
-export function toApiApp(record: AppRecord): App {
+/** An app as readers see it, its name and description still in every language given. */
+export type LocalizedApp = Omit<App, 'name' | 'description'> & {
+  name: LocalizedText;
+  description: LocalizedText;
+};
+
+export function toLocalizedApp(record: AppRecord): LocalizedApp {
   // The access settings are not part of an app as people see it (a locked card says what it may).
   const { access: _access, ...fields } = fieldsOf(record);
   void _access;
-  const app: App = {
+  const app: LocalizedApp = {
     ...fields,
     image: record.image,
     created: record.created,
@@ -19,4 +26,31 @@ export function toApiApp(record: AppRecord): App {
   };
   if (record.image !== '') app.imageUrl = fileUrl(record.collectionId, record.id, record.image);
   return app;
+}
+
+/**
+ * The app in one language: name and description as plain strings (textIn: that language, its
+ * primary subtag, the default language, the first given). An app with plain texts is returned
+ * as it is.
+ */
+export function appIn(app: LocalizedApp, language: string, defaultLanguage: string): App {
+  if (typeof app.name === 'string' && typeof app.description === 'string') return app as App;
+  return {
+    ...app,
+    name: textIn(app.name, language, defaultLanguage),
+    description: textIn(app.description, language, defaultLanguage),
+  };
+}
+
+/**
+ * A stored app as GET /api/apps answers it. Without a language, its texts are the default
+ * language's (the plain columns).
+ */
+export function toApiApp(
+  record: AppRecord,
+  language?: { language: string; defaultLanguage: string },
+): App {
+  const app = toLocalizedApp(record);
+  if (language) return appIn(app, language.language, language.defaultLanguage);
+  return { ...app, name: record.name, description: record.description };
 }

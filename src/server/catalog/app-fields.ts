@@ -1,5 +1,8 @@
 import type { AppAccess } from '../../shared/api/access-schemas.js';
 import { APP_FIELDS, type AppField, type AppFields } from '../../shared/catalog/app-rules.js';
+import { SOURCE_LANGUAGE } from '../../shared/i18n/languages.js';
+import type { LocalizedText } from '../../shared/i18n/localized-text.js';
+import { storedText, textColumns } from '../i18n/stored-text.js';
 import type { AppRecord } from './apps.queries.js';
 import type { AppsTable } from './apps.table.js';
 
@@ -12,7 +15,19 @@ import type { AppsTable } from './apps.table.js';
 /** The apps table's columns that hold the fields (the groups are rows of appGroups). */
 export type AppFieldColumns = Pick<AppsTable, Exclude<AppField, 'associatedGroups' | 'access'>> & {
   access: string | null;
+  nameTexts: string | null;
+  descriptionTexts: string | null;
 };
+
+/** The column that keeps a translatable field's texts by language. */
+const TEXTS_COLUMN = { name: 'nameTexts', description: 'descriptionTexts' } as const;
+
+/** The columns a field is stored in: itself, and for a text given per language its texts. */
+export function columnsOfField(field: AppField): (keyof AppFieldColumns)[] {
+  if (field === 'associatedGroups') return [];
+  if (field === 'name' || field === 'description') return [field, TEXTS_COLUMN[field]];
+  return [field];
+}
 
 /** The stored access settings (JSON text) of an app; null when none or unreadable. */
 export function accessOf(record: { access: string | null }): AppAccess | null {
@@ -24,14 +39,25 @@ export function accessOf(record: { access: string | null }): AppAccess | null {
   }
 }
 
-/** Fields -> columns: `isPublic` as 0/1, the groups left out; fields not given are left out. */
-export function columnsOf(fields: Partial<AppFields>): Partial<AppFieldColumns> {
+/**
+ * Fields -> columns: `isPublic` as 0/1, the groups left out, a name or description given per
+ * language as its default language's text plus the texts (`nameTexts`); fields not given are
+ * left out.
+ */
+export function columnsOf(
+  fields: Partial<AppFields>,
+  defaultLanguage: string = SOURCE_LANGUAGE,
+): Partial<AppFieldColumns> {
   const columns: Record<string, unknown> = {};
   for (const field of APP_FIELDS) {
     const value = fields[field];
     if (field === 'associatedGroups' || value === undefined) continue;
     if (field === 'access') columns[field] = value === null ? null : JSON.stringify(value);
-    else columns[field] = field === 'isPublic' ? (value ? 1 : 0) : value;
+    else if (field === 'name' || field === 'description') {
+      const { plain, texts } = textColumns(value as LocalizedText, defaultLanguage);
+      columns[field] = plain;
+      columns[TEXTS_COLUMN[field]] = texts;
+    } else columns[field] = field === 'isPublic' ? (value ? 1 : 0) : value;
   }
   return columns as Partial<AppFieldColumns>;
 }
@@ -43,7 +69,9 @@ export function fieldsOf(record: AppRecord): AppFields {
     if (field === 'isPublic') fields[field] = record.isPublic === 1;
     else if (field === 'associatedGroups') fields[field] = [...record.associatedGroups];
     else if (field === 'access') fields[field] = accessOf(record);
-    else fields[field] = record[field];
+    else if (field === 'name' || field === 'description') {
+      fields[field] = storedText(record[field], record[TEXTS_COLUMN[field]]);
+    } else fields[field] = record[field];
   }
   return fields as unknown as AppFields;
 }

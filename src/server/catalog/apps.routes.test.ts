@@ -190,7 +190,11 @@ describe('GET /api/apps listing', () => {
   ])('rejects %s with a 400 that says what is wrong', async (query, message) => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/apps?${query}` });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ status: 400, message: expect.stringMatching(message) });
+    expect(response.json()).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: expect.stringMatching(message),
+    });
   });
 
   it('accepts perPage=500', async () => {

@@ -27,6 +27,7 @@ export function createAppsService(deps: { snapshot: CatalogSnapshot }) {
     list: readonly T[],
     { page, perPage }: { page: number; perPage: number },
     serialise: (page: ReturnType<typeof pageOf<T>>) => string,
+    language = '',
   ): SerialisedPage {
     let pages = serialised.get(list);
     if (!pages) {
@@ -37,7 +38,9 @@ export function createAppsService(deps: { snapshot: CatalogSnapshot }) {
     let found = pages.get(key);
     if (found === undefined) {
       const json = serialise(pageOf(list, page, perPage));
-      found = { json, etag: etagOf(json) };
+      // The language is part of the ETag: a cache never answers one language with another's
+      // page, even when their texts happen to be the same.
+      found = { json, etag: etagOf(language === '' ? json : `${language}\n${json}`) };
       if (pages.size >= MAX_PAGES_PER_VIEW) pages.clear();
       pages.set(key, found);
     }
@@ -50,20 +53,29 @@ export function createAppsService(deps: { snapshot: CatalogSnapshot }) {
       viewer: Viewer,
       query: { page: number; perPage: number },
       serialise: (list: AppList) => string,
+      language?: string,
     ): Promise<string> {
-      return pageJson<App>(await deps.snapshot.visibleApps(viewer), query, serialise).json;
+      return pageJson<App>(await deps.snapshot.visibleApps(viewer, language), query, serialise)
+        .json;
     },
 
     /**
      * One page of GET /api/apps: the visible apps and, for a signed-in viewer, the locked cards
-     * of requestable apps (docs/access-requests.md), with its ETag (a hash of the JSON).
+     * of requestable apps (docs/access-requests.md), with its ETag (a hash of the language
+     * and the JSON). Names and descriptions are in `language` (docs/catalog.md).
      */
     async listCatalogJson(
       viewer: Viewer,
       query: { page: number; perPage: number },
       serialise: (list: CatalogList) => string,
+      language?: string,
     ): Promise<SerialisedPage> {
-      return pageJson<App | LockedApp>(await deps.snapshot.listedApps(viewer), query, serialise);
+      return pageJson<App | LockedApp>(
+        await deps.snapshot.listedApps(viewer, language),
+        query,
+        serialise,
+        language,
+      );
     },
   };
 }

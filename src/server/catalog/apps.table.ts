@@ -2,13 +2,25 @@ import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 import type { AppFields } from '../../shared/catalog/app-rules.js';
 
 /** The fields (APP_FIELDS) stored as they are; `isPublic` and the groups are stored otherwise. */
-type StoredFields = Omit<AppFields, 'isPublic' | 'associatedGroups' | 'access'>;
+type StoredFields = Omit<
+  AppFields,
+  'isPublic' | 'associatedGroups' | 'access' | 'name' | 'description'
+>;
 
 /**
  * The spec's `apps` collection: an app's fields (src/shared/catalog/app-rules.ts) plus what the
  * portal keeps of it. Group names live in appGroups so visibility stays in SQL.
  */
 export interface AppsTable extends StoredFields {
+  /** The name in the default language (the one text when not given per language). */
+  name: string;
+  description: string;
+  /**
+   * The texts by language tag as JSON (`{"en": "...", "de": "..."}`) when the field is given
+   * per language (migration 0015); null when it is one string.
+   */
+  nameTexts: ColumnType<string | null, string | null | undefined, string | null>;
+  descriptionTexts: ColumnType<string | null, string | null | undefined, string | null>;
   /** Logo file name; empty when the app has no logo. */
   image: string;
   /** The access settings as JSON text (docs/access-requests.md); null when none. */

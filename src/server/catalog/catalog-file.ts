@@ -8,6 +8,8 @@ import {
   type AppFields,
 } from '../../shared/catalog/app-rules.js';
 import type { Environment } from '../../shared/catalog/environments.js';
+import { SOURCE_LANGUAGE } from '../../shared/i18n/languages.js';
+import { defaultTextOf, isTextMap, type LocalizedText } from '../../shared/i18n/localized-text.js';
 import { IMAGE_EXTENSIONS, imageTypeOfExtension } from '../lib/image-types.js';
 
 /** The collection id apps carry unless the catalog says otherwise (used in file URLs). */
@@ -16,8 +18,9 @@ export const APPS_COLLECTION_ID = DEFAULT_COLLECTION_ID;
 /** One validated app of a catalog file. */
 export interface CatalogEntry {
   id: string;
-  name: string;
-  description: string;
+  /** One text, or texts by language tag (`{ en: "...", de: "..." }`; docs/catalog.md). */
+  name: LocalizedText;
+  description: LocalizedText;
   /** Absolute path of the logo file, or undefined when the app has none. */
   imagePath: string | undefined;
   /** The bundled icon the logo is made of (`image: icon:<slug>`), or undefined. */
@@ -32,6 +35,16 @@ export interface CatalogEntry {
   collectionId: string;
   /** Access requests (docs/access-requests.md); null: not requestable. */
   access: AppAccess | null;
+}
+
+/** A map's text to name an app by in messages: English, else the first given. */
+function textOfMap(map: Readonly<Record<string, unknown>>): unknown {
+  return Object.hasOwn(map, SOURCE_LANGUAGE) ? map[SOURCE_LANGUAGE] : Object.values(map)[0];
+}
+
+/** An entry's name as messages show it: the source language's, else the first given. */
+export function entryLabel(entry: { name: LocalizedText }): string {
+  return defaultTextOf(entry.name, SOURCE_LANGUAGE);
 }
 
 export class CatalogError extends Error {
@@ -71,10 +84,12 @@ export function parseCatalog(text: string, file: string, baseDir: string): Catal
   list.forEach((raw: unknown, index) => {
     // The name labels the app's problems unless it is itself one (control characters are never
     // echoed into messages and logs).
-    const label = (name?: unknown) =>
-      typeof name === 'string' && name.trim() !== '' && !hasControlCharacters(name.trim())
+    const label = (given?: unknown) => {
+      const name = isTextMap(given) ? textOfMap(given) : given;
+      return typeof name === 'string' && name.trim() !== '' && !hasControlCharacters(name.trim())
         ? `app ${index + 1} "${name.trim()}"`
         : `app ${index + 1}`;
+    };
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       problems.push(`${label()}: must be an object`);
       return;

@@ -3,7 +3,8 @@ import type { App } from '../../shared/api/schemas.js';
 import { normalizeGroup } from '../../shared/identity/groups.js';
 import type { AppRecord } from './apps.queries.js';
 import { accessOf } from './app-fields.js';
-import { toApiApp } from './api-app.js';
+import { SOURCE_LANGUAGE } from '../../shared/i18n/languages.js';
+import { appIn, toLocalizedApp, type LocalizedApp } from './api-app.js';
 import { canSee, type Viewer } from './visibility.js';
 
 /** Distinct group sets remembered at once; far more than a group has, small in memory. */
@@ -17,6 +18,10 @@ const MAX_CACHED_VIEWS = 512;
  * (docs/decisions/0003-catalog-snapshot.md). Visibility is the same
  * rule as visibility.ts's canSee, applied to the snapshot; each distinct set of groups gets its
  * filtered list computed once per snapshot.
+ *
+ * Names and descriptions may be given per language (docs/catalog.md): every list is of one
+ * language, its texts plain strings (textIn, falling back to `defaultLanguage`); each language
+ * gets its own arrays, so its pages are serialised and cached apart (apps.service.ts).
  */
 export function createCatalogSnapshot(
   source: {
@@ -24,11 +29,14 @@ export function createCatalogSnapshot(
     catalogVersion(): Promise<string>;
     onChange(listener: () => void): () => void;
   },
-  options: { recheckMs?: number; now?: () => number } = {},
+  options: { recheckMs?: number; now?: () => number; defaultLanguage?: string } = {},
 ) {
   const recheckMs = options.recheckMs ?? 1000;
   const now = options.now ?? Date.now;
-  let entries: Promise<App[]> | undefined;
+  const defaultLanguage = options.defaultLanguage ?? SOURCE_LANGUAGE;
+  let entries: Promise<LocalizedApp[]> | undefined;
+  // The whole catalog in each language asked for (texts resolved), made once per snapshot.
+  let inLanguage = new Map<string, readonly App[]>();
   // The access settings of the apps that have some, by id (loaded with the entries).
   let access = new Map<string, AppAccess>();
   let listedViews = new Map<string, readonly (App | LockedApp)[]>();
@@ -37,7 +45,7 @@ export function createCatalogSnapshot(
   let views = new Map<string, readonly App[]>();
   let generation = 0;
 
-  function load(): Promise<App[]> {
+  function load(): Promise<LocalizedApp[]> {
     const started = generation;
     const pending = source.findAll().then((records) => {
       const settings = new Map<string, AppAccess>();
@@ -46,7 +54,7 @@ export function createCatalogSnapshot(
         if (value) settings.set(record.id, value);
       }
       if (generation === started) access = settings;
-      return records.map(toApiApp);
+      return records.map(toLocalizedApp);
     });
     // A failed load is not cached; nor is a load that raced with a write.
     pending.then(
@@ -66,10 +74,26 @@ export function createCatalogSnapshot(
     entries = undefined;
     views = new Map();
     listedViews = new Map();
+    inLanguage = new Map();
   };
+
+  /** The catalog in one language; the same array until the catalog changes. */
+  async function catalogIn(language: string): Promise<readonly App[]> {
+    const started = generation;
+    const snapshot = await (entries ??= load());
+    const found = inLanguage.get(language);
+    if (found) return found;
+    const apps = snapshot.map((app) => appIn(app, language, defaultLanguage));
+    // Languages are few (the supported ones); the map is dropped with the snapshot.
+    if (generation === started) inLanguage.set(language, apps);
+    return apps;
+  }
   source.onChange(invalidate);
 
-  async function visibleApps(viewer: Viewer): Promise<readonly App[]> {
+  async function visibleApps(
+    viewer: Viewer,
+    language: string = defaultLanguage,
+  ): Promise<readonly App[]> {
     // Writes in this process invalidate at once (onChange); another process's writes are
     // caught by comparing the fingerprint, at most once per recheckMs.
     if (loadedVersion === undefined || now() - checkedAt >= recheckMs) {
@@ -87,9 +111,9 @@ export function createCatalogSnapshot(
         loadedVersion = version;
       }
     }
-    const snapshot = await (entries ??= load());
+    const snapshot = await catalogIn(language);
     const groups = [...new Set((viewer?.groups ?? []).map(normalizeGroup))].sort();
-    const key = groups.join('\n');
+    const key = `${language}\n${groups.join('\n')}`;
     const cached = views.get(key);
     if (cached) return cached;
     const visible = snapshot.filter((app) => canSee(app, { groups }));
@@ -99,7 +123,10 @@ export function createCatalogSnapshot(
   }
 
   return {
-    /** The apps the viewer may see, sorted by category then name. */
+    /**
+     * The apps the viewer may see, sorted by category then name, their texts in `language`
+     * (default: the default language).
+     */
     visibleApps,
 
     /**
@@ -107,14 +134,17 @@ export function createCatalogSnapshot(
      * viewer, a locked card in place of each requestable app they may not see. Anonymous
      * viewers (null) get the visible apps only.
      */
-    async listedApps(viewer: Viewer): Promise<readonly (App | LockedApp)[]> {
-      const visible = await visibleApps(viewer);
+    async listedApps(
+      viewer: Viewer,
+      language: string = defaultLanguage,
+    ): Promise<readonly (App | LockedApp)[]> {
+      const visible = await visibleApps(viewer, language);
       if (viewer === null) return visible;
-      const snapshot = await (entries ??= load());
+      const snapshot = await catalogIn(language);
       const settings = access;
       if (settings.size === 0) return visible;
       const groups = [...new Set(viewer.groups.map(normalizeGroup))].sort();
-      const key = groups.join('\n');
+      const key = `${language}\n${groups.join('\n')}`;
       const cached = listedViews.get(key);
       if (cached) return cached;
       const seen = new Set(visible.map((app) => app.id));

@@ -84,7 +84,13 @@ async function readInput(file: string) {
 /** Runs one command against the database; returns the process exit code. */
 export async function runCatalogCli(
   args: string[],
-  deps: { db: Db; io: CliIo; actor?: Actor },
+  deps: {
+    db: Db;
+    io: CliIo;
+    actor?: Actor;
+    /** DEFAULT_LANGUAGE: texts given per language keep its text in their plain columns. */
+    defaultLanguage?: string;
+  },
 ): Promise<number> {
   const { db, io } = deps;
   const [command, file, ...rest] = args;
@@ -115,6 +121,7 @@ export async function runCatalogCli(
       prune: flags.has('--prune'),
       actor,
       managedBy: 'portal',
+      ...(deps.defaultLanguage ? { defaultLanguage: deps.defaultLanguage } : {}),
     });
     // The `portal:` section, as the API's import does it: after the apps, one audited change;
     // the whole section wins (a running server shows it within a second).
@@ -163,6 +170,7 @@ async function main(): Promise<void> {
     const code = await runCatalogCli(process.argv.slice(2), {
       db,
       io: { out: (line) => console.log(line), err: (line) => console.error(line) },
+      defaultLanguage: config.defaultLanguage,
     });
     process.exitCode = code;
   } finally {

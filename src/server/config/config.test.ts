@@ -42,6 +42,7 @@ interface ExpectedConfig {
   dataDir: string;
   database: { url: string | undefined; poolSize: number };
   catalogFile: string | undefined;
+  defaultLanguage: 'en' | 'de' | 'fr' | 'es' | 'ar';
   demoCatalog: boolean;
   demoIdp: boolean;
   oidc: {

@@ -3,6 +3,8 @@
  * its value or throws InvalidValue, whose message completes "NAME=value: ...".
  */
 
+import { isLanguage, LANGUAGES, type Language } from '../../shared/i18n/languages.js';
+
 /** The environment as loadConfig receives it. */
 export type Env = Partial<Record<string, string>>;
 
@@ -124,6 +126,13 @@ export const logLevel: Parser<string> = (raw) => {
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   const value = raw.trim().toLowerCase();
   if (!levels.includes(value)) throw new InvalidValue(`must be one of ${levels.join(', ')}`);
+  return value;
+};
+
+/** One of the portal's languages (src/shared/i18n/languages.ts). */
+export const language: Parser<Language> = (raw) => {
+  const value = raw.trim().toLowerCase();
+  if (!isLanguage(value)) throw new InvalidValue(`must be one of ${LANGUAGES.join(', ')}`);
   return value;
 };
 

@@ -6,6 +6,7 @@ import {
   httpUrl,
   issuerUrl,
   kumaSlug,
+  language,
   logLevel,
   mailFrom,
   nonEmpty,
@@ -88,6 +89,13 @@ export const VARIABLES = defineVariables({
     description:
       'A YAML or JSON file `{ apps: [...], portal: {...} }` applied at start-up when its content changed since it was last applied: new apps are added and the fields (and branding) the file changed are updated, audited as `catalog-file` (nothing is deleted; console edits are kept). See docs/catalog.md.',
     parse: nonEmpty,
+  },
+  DEFAULT_LANGUAGE: {
+    at: 'defaultLanguage',
+    description:
+      'The language of pages for visitors who chose none, whose identity provider sends no `locale` and whose browser asks for none the portal speaks: `en`, `de`, `fr`, `es` or `ar`. Catalog texts given per language fall back to it. See docs/i18n.md.',
+    defaultText: 'en',
+    parse: language,
   },
   DEMO_CATALOG: {
     at: 'demoCatalog',

@@ -95,7 +95,11 @@ describe('a database that goes away later', () => {
       for (const url of ['/refused', '/terminated']) {
         const response = await app.inject({ url });
         expect(response.statusCode).toBe(503);
-        expect(response.json()).toMatchObject({ status: 503, data: {} });
+        expect(response.json()).toMatchObject({
+          status: 503,
+          code: 'database_unavailable',
+          data: {},
+        });
         expect(response.headers['retry-after']).toBe('5');
       }
       expect((await app.inject({ url: '/bug' })).statusCode).toBe(500);

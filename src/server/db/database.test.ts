@@ -105,6 +105,7 @@ describe('a database locked by another process', () => {
     expect(write.headers['retry-after']).toBe('2');
     expect(write.json()).toEqual({
       status: 503,
+      code: 'database_busy',
       message: 'The portal is busy right now. Please try again in a moment.',
       data: {},
     });

@@ -20,9 +20,10 @@ import * as portalBranding from './migrations/0011-portal-branding.js';
 import * as accessRequests from './migrations/0012-access-requests.js';
 import * as outbox from './migrations/0013-outbox.js';
 import * as membershipRetries from './migrations/0014-membership-retries.js';
+import * as translatedTexts from './migrations/0015-translated-texts.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-sessions': sessions,
   '0003-admin': admin,
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-access-requests': accessRequests,
   '0013-outbox': outbox,
   '0014-membership-retries': membershipRetries,
+  '0015-translated-texts': translatedTexts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

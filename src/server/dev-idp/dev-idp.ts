@@ -235,7 +235,9 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
     // forwarded headers.
     app.addHook('onRequest', async (request, reply) => {
       if (!isLoopbackHost(request.raw.socket.remoteAddress ?? '')) {
-        return reply.code(404).send({ status: 404, message: 'Not found.', data: {} });
+        return reply
+          .code(404)
+          .send({ status: 404, code: 'not_found', message: 'Not found.', data: {} });
       }
     });
     // oidc-provider and the sign-in form read request bodies themselves.

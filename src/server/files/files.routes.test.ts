@@ -98,6 +98,7 @@ describe('GET /api/files/{collectionId}/{appId}/{fileName}', () => {
     if (response.headers['content-type']?.toString().startsWith('application/json')) {
       expect(response.json()).toEqual({
         status: 404,
+        code: 'not_found',
         message: "The requested resource wasn't found.",
         data: {},
       });

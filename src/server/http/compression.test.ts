@@ -48,13 +48,15 @@ describe('compression of API answers', () => {
     const second = await ask();
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(first.headers['content-length']).toBe(String(first.rawPayload.length));
-    expect(first.headers.vary).toBe('Authorization, Cookie, Accept-Encoding');
+    expect(first.headers.vary).toBe('Authorization, Cookie, Accept-Language, Accept-Encoding');
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\/".+"$/);
     const notModified = await ask({ 'if-none-match': etag });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.rawPayload.length).toBe(0);
-    expect(notModified.headers.vary).toBe('Authorization, Cookie, Accept-Encoding');
+    expect(notModified.headers.vary).toBe(
+      'Authorization, Cookie, Accept-Language, Accept-Encoding',
+    );
     // Another page of the list is another answer.
     const other = await ctx.app.inject({
       url: '/api/apps?perPage=10',

@@ -62,15 +62,15 @@ export class TooManyRequestsError extends HttpError {
 
 /** 403: signed in, but not allowed to do this. */
 export class ForbiddenError extends HttpError {
-  constructor(message: string) {
-    super(403, 'forbidden', message);
+  constructor(message: string, code = 'forbidden') {
+    super(403, code, message);
   }
 }
 
 /** 409: the thing changed since the caller saw it, is taken, or is no longer in that state. */
 export class ConflictError extends HttpError {
-  constructor(message: string, data: Record<string, unknown> = {}) {
-    super(409, 'conflict', message, data);
+  constructor(message: string, data: Record<string, unknown> = {}, code = 'conflict') {
+    super(409, code, message, data);
   }
 }
 

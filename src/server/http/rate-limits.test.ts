@@ -45,6 +45,7 @@ describe('rate limits', () => {
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(refused.json()).toEqual({
       status: 429,
+      code: 'too_many_requests',
       message: expect.stringMatching(
         /^Too many requests\. Please wait \d+ seconds? and try again\.$/,
       ),

@@ -63,7 +63,7 @@ describe('HTTP time-outs', () => {
     // 1 s time-out, checked every second.
     expect(closedAt - started).toBeLessThan(3500);
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
-    expect(client.received()).toContain('{"status":408,"message":');
+    expect(client.received()).toContain('{"status":408,"code":"request_timeout","message":');
   });
 
   it('cuts a slow-body client within REQUEST_TIMEOUT while serving others', async () => {
@@ -116,6 +116,7 @@ describe('error bodies Node and the router write', () => {
     expect(response.status).toBe(431);
     expect(await response.json()).toEqual({
       status: 431,
+      code: 'headers_too_large',
       message: 'The request headers are too large.',
       data: {},
     });
@@ -129,6 +130,7 @@ describe('error bodies Node and the router write', () => {
     expect(response.status).toBe(414);
     expect(await response.json()).toEqual({
       status: 414,
+      code: 'uri_too_long',
       message: 'The request address is too long.',
       data: {},
     });

@@ -15,14 +15,26 @@ const CLOSING_MESSAGE = 'The portal is restarting. Please try again in a moment.
 const TIMEOUT_CHECK_MS = 1000;
 
 /** The project's error body, for answers written before Fastify has a request. */
-function errorBody(status: number, message: string): string {
-  return JSON.stringify({ status, message, data: {} });
+function errorBody(status: number, code: string, message: string): string {
+  return JSON.stringify({ status, code, message, data: {} });
 }
 
-const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
-  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers are too large.' },
-  HPE_URI_TOO_LONG: { status: 414, message: 'The request address is too long.' },
+const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'request_timeout',
+    message: 'The request took too long to arrive.',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'headers_too_large',
+    message: 'The request headers are too large.',
+  },
+  HPE_URI_TOO_LONG: {
+    status: 414,
+    code: 'uri_too_long',
+    message: 'The request address is too long.',
+  },
 };
 
 /**
@@ -33,10 +45,11 @@ function onClientError(error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const known = CLIENT_ERRORS[error.code ?? ''] ?? {
     status: 400,
+    code: 'malformed_request',
     message: 'The request is malformed.',
   };
   if (socket.writable) {
-    const body = errorBody(known.status, known.message);
+    const body = errorBody(known.status, known.code, known.message);
     socket.write(
       `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
@@ -68,9 +81,11 @@ export function serverOptions(
     // A path parameter over the router's limit (414) or an undecodable URL (400).
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode === 414 ? 414 : 400;
-      const message =
-        status === 414 ? 'The request address is too long.' : 'The request address is malformed.';
-      void (reply as FastifyReply).code(status).send({ status, message, data: {} });
+      const [code, message] =
+        status === 414
+          ? ['uri_too_long', 'The request address is too long.']
+          : ['malformed_url', 'The request address is malformed.'];
+      void (reply as FastifyReply).code(status).send({ status, code, message, data: {} });
     },
   };
 }
@@ -97,7 +112,7 @@ export const closingGuard = fp(
         .code(503)
         .header('connection', 'close')
         .header('retry-after', '5')
-        .send({ status: 503, message: CLOSING_MESSAGE, data: {} });
+        .send({ status: 503, code: 'restarting', message: CLOSING_MESSAGE, data: {} });
     });
     app.addHook('onSend', async (_request, reply) => {
       if (closing) void reply.header('connection', 'close');

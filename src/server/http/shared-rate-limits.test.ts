@@ -40,6 +40,7 @@ describe.runIf(currentDialect() === 'postgres')('rate limits across instances (P
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect(refused.json()).toEqual({
         status: 429,
+        code: 'too_many_requests',
         message: expect.stringMatching(
           /^Too many requests\. Please wait \d+ seconds? and try again\.$/,
         ),
@@ -57,7 +58,11 @@ describe.runIf(currentDialect() === 'postgres')('rate limits across instances (P
     for (const ctx of [a, b]) expect((await write(ctx)).statusCode).not.toBe(429);
     const refused = await write(a);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ status: 429, data: { limit: 'write' } });
+    expect(refused.json()).toMatchObject({
+      status: 429,
+      code: 'too_many_requests',
+      data: { limit: 'write' },
+    });
   });
 
   it('keeps the global ceiling per instance (no row for it)', async () => {

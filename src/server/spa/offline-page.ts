@@ -1,4 +1,6 @@
+import { directionOf, type Language } from '../../shared/i18n/languages.js';
 import { escapeHtml } from '../auth/html.js';
+import type { Translate } from '../i18n/translator.js';
 import type { Branding } from './web-manifest.js';
 
 /** Where the offline page is served; the service worker keeps a copy (src/web/sw/sw.js). */
@@ -23,25 +25,30 @@ a.retry:focus-visible{outline:3px solid var(--fg);outline-offset:3px}
 /**
  * The page the service worker shows when a page cannot be loaded because the network is down:
  * self-contained (styles inline, no script, no image), branded with the portal's title, light or
- * dark as the system, and a link that tries the home page again.
+ * dark as the system, and a link that tries the home page again; in the visitor's language
+ * (the service worker keeps the copy of the language it was installed in).
  */
-export function renderOfflinePage(branding: Pick<Branding, 'title'>): string {
-  const title = escapeHtml(branding.title.trim() || 'App Portal');
+export function renderOfflinePage(
+  branding: Pick<Branding, 'title'>,
+  { language, t }: { language: Language; t: Translate },
+): string {
+  const portal = branding.title.trim() || 'App Portal';
+  const title = escapeHtml(portal);
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}" dir="${directionOf(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Offline · ${title}</title>
+<title>${escapeHtml(t('offlinePage.title', { portal }))}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
 <p class="brand">${title}</p>
-<h1>You are offline</h1>
-<p>The portal cannot be reached right now. Check your network connection, then try again.</p>
-<a class="retry" href="/">Try again</a>
+<h1>${escapeHtml(t('offlinePage.heading'))}</h1>
+<p>${escapeHtml(t('offlinePage.message'))}</p>
+<a class="retry" href="/">${escapeHtml(t('offlinePage.retry'))}</a>
 </main>
 </body>
 </html>

@@ -1,4 +1,10 @@
 import { PAGE_STATE_ID } from '../../shared/api/page-schemas.js';
+import {
+  directionOf,
+  PAGE_MESSAGES_ID,
+  SOURCE_LANGUAGE,
+  type Language,
+} from '../../shared/i18n/languages.js';
 import { escapeHtml } from '../auth/html.js';
 
 /** Vite's stylesheet links in the built index.html. */
@@ -28,8 +34,8 @@ const TITLE = /<title>[^<]*<\/title>/;
 const ICON = /<link rel="icon"[^>]*>/;
 /** The id of the `<style>` that carries the accent colour (the browser updates it in place). */
 export const ACCENT_STYLE_ID = 'portal-accent';
-/** The document element's start tag, where the chosen theme goes. */
-const HTML_START = /<html(?=[\s>])/i;
+/** The document element's start tag, where the language and the chosen theme go. */
+const HTML_START = /<html(?=[\s>])[^>]*>/i;
 
 export interface PageParts {
   /** The document title (escaped here). */
@@ -42,6 +48,10 @@ export interface PageParts {
   branding?: { accentCss: string; faviconUrl: string | null };
   /** The theme chosen (`<html data-theme>`); none follows the system (decision 0027). */
   theme?: 'light' | 'dark' | null;
+  /** The page's language (`<html lang dir>`; English when not given). */
+  language?: Language;
+  /** That language's compiled page messages as jsonForScript wrote them, or none. */
+  messages?: string;
 }
 
 export interface PageTemplate {
@@ -60,7 +70,7 @@ export function parseTemplate(html: string): PageTemplate {
   const head = html.slice(0, at);
   const tail = html.slice(at + ROOT_ELEMENT.length);
   return {
-    fill({ title, body, state, branding, theme }) {
+    fill({ title, body, state, branding, theme, language = SOURCE_LANGUAGE, messages }) {
       let titled = TITLE.test(head)
         ? head.replace(TITLE, () => `<title>${escapeHtml(title)}</title>`)
         : head;
@@ -72,15 +82,22 @@ export function parseTemplate(html: string): PageTemplate {
         const style = `<style id="${ACCENT_STYLE_ID}">${branding.accentCss}</style>`;
         titled = titled.replace('</head>', () => `${style}</head>`);
       }
-      // Only the two known values reach here (parseTheme); nothing from the request is copied.
-      if (theme === 'light' || theme === 'dark') {
-        titled = titled.replace(HTML_START, `<html data-theme="${theme}"`);
-      }
-      const block =
+      // Only known values reach here (parseTheme, the language list); nothing from the request
+      // is copied.
+      const themeAttribute = theme === 'light' || theme === 'dark' ? ` data-theme="${theme}"` : '';
+      titled = titled.replace(
+        HTML_START,
+        () => `<html lang="${language}" dir="${directionOf(language)}"${themeAttribute}>`,
+      );
+      const stateBlock =
         state === null
           ? ''
           : `<script type="application/json" id="${PAGE_STATE_ID}">${state}</script>`;
-      return `${titled}<div id="root">${body}</div>${block}${tail}`;
+      const messagesBlock =
+        messages === undefined
+          ? ''
+          : `<script type="application/json" id="${PAGE_MESSAGES_ID}">${messages}</script>`;
+      return `${titled}<div id="root">${body}</div>${messagesBlock}${stateBlock}${tail}`;
     },
   };
 }

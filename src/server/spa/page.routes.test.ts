@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PAGE_STATE_ID, type PageState } from '../../shared/api/page-schemas.js';
+import { PAGE_MESSAGES_ID } from '../../shared/i18n/languages.js';
 // The real renderer (what dist/ssr is built from): the page is checked with the very components
 // the browser hydrates. Production code loads the built bundle by path (page-renderer.ts).
 // eslint-disable-next-line no-restricted-imports
@@ -135,6 +136,7 @@ describe('GET / for an anonymous visitor', () => {
     const scripts = response.body.match(/<script[^>]*>/g) ?? [];
     expect(scripts).toEqual([
       '<script type="module" crossorigin src="/assets/index-Ab12Cd34.js">',
+      `<script type="application/json" id="${PAGE_MESSAGES_ID}">`,
       `<script type="application/json" id="${PAGE_STATE_ID}">`,
     ]);
     expect(response.headers['content-security-policy']).toContain("script-src 'self';");
@@ -316,11 +318,38 @@ describe('compressed once (decision 0035)', () => {
     return { bodies: spied, keys };
   }
   let renders = 0;
-  const counted: typeof render = (state) => {
+  const counted: typeof render = (state, messages) => {
     renders += 1;
-    return render(state);
+    return render(state, messages);
   };
   const BROWSER = 'gzip, deflate, br';
+
+  it('keeps the shell and the 404 page compressed once per content; the shell revalidates', async () => {
+    const { bodies, keys } = spiedBodies();
+    await start(counted, {}, { sharedBodies: bodies });
+    const headers = { 'accept-encoding': BROWSER };
+    const shell = await ctx.app.inject({ url: '/admin', headers });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.headers['content-encoding']).toBe('br');
+    expect(shell.headers.vary).toMatch(/^Cookie, Accept-Language, Accept-Encoding$/i);
+    const again = await ctx.app.inject({ url: '/requests', headers });
+    expect(again.rawPayload.equals(shell.rawPayload)).toBe(true);
+    const revalidated = await ctx.app.inject({
+      url: '/admin',
+      headers: { ...headers, 'if-none-match': String(shell.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    const missing = await ctx.app.inject({ url: '/nowhere', headers });
+    expect(missing.statusCode).toBe(404);
+    expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('Page not found');
+    const german = await ctx.app.inject({
+      url: '/nowhere',
+      headers: { ...headers, 'accept-language': 'de' },
+    });
+    expect(brotliDecompressSync(german.rawPayload).toString()).toContain('Seite nicht gefunden');
+    expect(keys.filter((key) => key.startsWith('shell '))).toHaveLength(2);
+    expect(new Set(keys.filter((key) => key.startsWith('404 '))).size).toBe(2);
+  });
 
   it('keeps the anonymous page per content and coding: hits, misses, 304, Vary, length', async () => {
     const { bodies, keys } = spiedBodies();
@@ -330,7 +359,7 @@ describe('compressed once (decision 0035)', () => {
     const first = await ctx.app.inject({ url: '/', headers: { 'accept-encoding': BROWSER } });
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers['content-length']).toBe(String(first.rawPayload.length));
-    expect(first.headers.vary).toMatch(/^Cookie, Accept-Encoding$/i);
+    expect(first.headers.vary).toMatch(/^Cookie, Accept-Language, Accept-Encoding$/i);
     expect(brotliDecompressSync(first.rawPayload).toString()).toBe(plain.body);
     const held = bodies.size();
     expect(held.entries).toBe(1);
@@ -351,7 +380,7 @@ describe('compressed once (decision 0035)', () => {
       headers: { 'accept-encoding': BROWSER, 'if-none-match': String(first.headers.etag) },
     });
     expect(notModified.statusCode).toBe(304);
-    expect(notModified.headers.vary).toMatch(/^Cookie, Accept-Encoding$/i);
+    expect(notModified.headers.vary).toMatch(/^Cookie, Accept-Language, Accept-Encoding$/i);
 
     // Each theme is its own page and entry; so is each catalog state.
     const dark = await ctx.app.inject({
@@ -392,7 +421,7 @@ describe('compressed once (decision 0035)', () => {
       });
       expect(page.headers['cache-control']).toBe('private, no-store');
       expect(page.headers.etag).toBeUndefined();
-      expect(page.headers.vary).toMatch(/^Cookie, Accept-Encoding$/i);
+      expect(page.headers.vary).toMatch(/^Cookie, Accept-Language, Accept-Encoding$/i);
       expect(rootOf(brotliDecompressSync(page.rawPayload).toString())).toContain('Hello, Alice');
       const me = await ctx.app.inject({
         url: '/api/me',

@@ -9,6 +9,8 @@ import {
   type CompressedBodies,
   type PersonalBodies,
 } from '../http/compressed-bodies.js';
+import type { Language } from '../../shared/i18n/languages.js';
+import { requestLanguage } from '../i18n/request-language.js';
 import type { PageService } from './page.service.js';
 
 /** Personal pages hold a user's data: no cache may keep them, not even the browser's. */
@@ -45,31 +47,37 @@ export const pageRoutes: FastifyPluginAsync<{
   pages: PageService;
   bodies: CompressedBodies;
   personal: PersonalBodies;
-}> = async (app, { pages, bodies, personal }) => {
+  /** DEFAULT_LANGUAGE: the page's language when the visitor's choice, claim and browser name none. */
+  defaultLanguage: Language;
+}> = async (app, { pages, bodies, personal, defaultLanguage }) => {
+  const languageOf = (request: FastifyRequest) => requestLanguage(request, defaultLanguage);
+
   app.get('/', { schema: { hide: true }, compress: false }, async (request, reply) => {
     const search = queryString(request.url);
+    const language = languageOf(request);
     let page;
     try {
-      page = await pages.home(request.principal, search, themeOf(request));
+      page = await pages.home(request.principal, search, themeOf(request), language);
     } catch (error) {
       // The shell still works: the browser renders and asks the API itself.
       request.log.error({ err: error }, 'could not prepare the home page');
       void reply.type(HTML).header('cache-control', PERSONAL);
-      const shell = await pages.shell(themeOf(request));
-      return sendEncoded(reply, await compressLive(shell, request.headers['accept-encoding']));
+      const shell = await pages.shell(themeOf(request), language);
+      return sendEncoded(reply, await compressLive(shell.html, request.headers['accept-encoding']));
     }
     void reply.type(HTML);
     const accept = request.headers['accept-encoding'];
     if (page.personal) {
-      void reply.header('cache-control', PERSONAL).header('vary', 'Cookie');
+      void reply.header('cache-control', PERSONAL).header('vary', 'Cookie, Accept-Language');
       return sendEncoded(reply, await personal.get(page.owner, page.state, accept, page.render));
     }
-    // The same URL answers a signed-in browser with its own page, and each theme with its own
-    // <html data-theme>: caches must key on the cookie.
+    // The same URL answers a signed-in browser with its own page, each theme with its own
+    // <html data-theme> and each language with its own texts: caches must key on the cookie and
+    // on Accept-Language.
     void reply
       .header('cache-control', REVALIDATE)
       .header('etag', page.etag)
-      .header('vary', 'Cookie');
+      .header('vary', 'Cookie, Accept-Language');
     if (etagMatches(request, page.etag)) {
       addVary(reply, 'Accept-Encoding');
       return reply.code(304).send();
@@ -83,16 +91,34 @@ export const pageRoutes: FastifyPluginAsync<{
     return sendEncoded(reply, await bodies.get(`page ${page.etag}`, () => html, accept, page.etag));
   });
 
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/*', { schema: { hide: true }, compress: false }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (isReserved(path)) return reply.callNotFound();
     // No page of the portal here: a real 404 (monitors and crawlers see no soft 404), with a
     // page that says so and links home.
-    // Both carry the visitor's theme: caches must key on the cookie.
-    void reply.type(HTML).header('cache-control', REVALIDATE).header('vary', 'Cookie');
+    // Both carry the visitor's theme and language: caches must key on them.
+    void reply
+      .header('cache-control', REVALIDATE)
+      .header('vary', 'Cookie, Accept-Language')
+      .type(HTML);
+    const language = languageOf(request);
+    const accept = request.headers['accept-encoding'];
+    // Both are the same for everyone with one branding, theme and language: compressed once per
+    // content in the shared bodies, like the anonymous home page (decision 0035).
     if (routeOf(path) === 'not-found') {
-      return reply.code(404).send(await pages.notFound(themeOf(request)));
+      const page = await pages.notFound(themeOf(request), language);
+      const encoded = await bodies.get(`404 ${page.etag}`, () => page.html, accept, page.etag);
+      return sendEncoded(reply.code(404), encoded);
     }
-    return reply.send(await pages.shell(themeOf(request)));
+    const shell = await pages.shell(themeOf(request), language);
+    void reply.header('etag', shell.etag);
+    if (etagMatches(request, shell.etag)) {
+      addVary(reply, 'Accept-Encoding');
+      return reply.code(304).send();
+    }
+    return sendEncoded(
+      reply,
+      await bodies.get(`shell ${shell.etag}`, () => shell.html, accept, shell.etag),
+    );
   });
 };

@@ -10,9 +10,13 @@ import type { LockedApp } from '../../shared/api/access-schemas.js';
 import type { App, Me, PortalInfo } from '../../shared/api/schemas.js';
 import { accentCss } from '../../shared/branding/contrast.js';
 import { DEFAULT_PORTAL_TITLE, notFoundTitle } from '../../shared/routes/client-routes.js';
+import { PAGE_NAMESPACES, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.js';
 import { dataThemeOf, type Theme } from '../../shared/theme/theme.js';
 import type { Principal } from '../auth/principal.js';
+import { escapeHtml } from '../auth/html.js';
 import { etagOf } from '../http/compressed-bodies.js';
+import type { Catalogs } from '../i18n/catalogs.js';
+import { createTranslators } from '../i18n/translator.js';
 import { loadRenderer } from './page-renderer.js';
 import { inlineStylesheets, parseTemplate, type PageTemplate } from './page-template.js';
 
@@ -23,13 +27,18 @@ export interface PageDeps {
   render: RenderPage | null;
   /**
    * The apps a viewer may see and, for a signed-in viewer, the locked cards: the same code as
-   * GET /api/apps (the catalog snapshot's listedApps).
+   * GET /api/apps (the catalog snapshot's listedApps), names and descriptions in `language`.
    */
-  visibleApps(viewer: Principal | null): Promise<readonly (App | LockedApp)[]>;
+  visibleApps(viewer: Principal | null, language: Language): Promise<readonly (App | LockedApp)[]>;
   /** The signed-in user with favorites: the same code as GET /api/me. */
-  me(principal: Principal): Promise<Me>;
-  /** The portal's texts and branding now (src/server/branding: kept a second per instance). */
-  portal(): Promise<PortalInfo>;
+  me(principal: Principal, user: undefined, language: Language): Promise<Me>;
+  /**
+   * The portal's texts and branding now (src/server/branding: kept a second per instance), the
+   * texts given per language in `language`.
+   */
+  portal(language?: Language): Promise<PortalInfo>;
+  /** The message catalogs: each page carries its language's page messages (docs/i18n.md). */
+  catalogs: Catalogs;
   /** Whether an identity provider is configured (the page state tells the browser). */
   signInAvailable: boolean;
   /** Whether the statuses are simulated now (the demo catalog's story; decision 0026). */
@@ -69,10 +78,17 @@ export type HomePage = PublicPage | PersonalPage;
 export function publicPageKey(parts: {
   brandingVersion: number;
   theme: Theme;
+  language: Language;
   simulated: boolean;
   search: string;
 }): string {
-  return JSON.stringify([parts.brandingVersion, parts.theme, parts.simulated, parts.search]);
+  return JSON.stringify([
+    parts.brandingVersion,
+    parts.theme,
+    parts.language,
+    parts.simulated,
+    parts.search,
+  ]);
 }
 
 /** A number per object, never reused, the same for as long as it lives (the snapshot's lists). */
@@ -87,25 +103,40 @@ function identities() {
 }
 
 /** The not-found page's markup before the browser renders it (the classes of not-found-page.tsx). */
-const NOT_FOUND_BODY =
-  '<main class="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 px-4 py-10">' +
-  '<h1 class="text-2xl font-bold">Page not found</h1>' +
-  '<p>There is no page at this address. It may have moved, or the link may have a typo.</p>' +
-  '<p><a class="link link-primary" href="/">Go to the portal’s home page</a></p></main>';
+function notFoundBody(t: (id: string) => string): string {
+  return (
+    '<main class="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 px-4 py-10">' +
+    `<h1 class="text-2xl font-bold">${escapeHtml(t('notFound.heading'))}</h1>` +
+    `<p>${escapeHtml(t('notFound.body'))}</p>` +
+    `<p><a class="link link-primary" href="/">${escapeHtml(t('notFound.home'))}</a></p></main>`
+  );
+}
+
+/** A page the same for everyone with one branding, theme and language, with its ETag. */
+export interface FixedPage {
+  html: string;
+  /** The page's own hash: it names the content (the shared compressed bodies' key). */
+  etag: string;
+}
 
 /**
- * `make`'s result per branding and theme, made on the first call and kept: pages that depend on
- * nothing per request but the branding and the visitor's theme (three variants per branding).
+ * `make`'s result per branding, theme and language, made (and hashed) on the first call and
+ * kept: pages that depend on nothing per request but these (three themes times the languages
+ * per branding).
  */
-function perBrandingAndTheme(
-  make: (portal: PortalInfo, theme: Theme) => string,
-): (portal: PortalInfo, theme?: Theme) => string {
-  const made = new WeakMap<PortalInfo, Map<Theme, string>>();
-  return (portal, theme = 'system') => {
-    let themes = made.get(portal);
-    if (!themes) made.set(portal, (themes = new Map()));
-    let value = themes.get(theme);
-    if (value === undefined) themes.set(theme, (value = make(portal, theme)));
+function perBrandingThemeLanguage(
+  make: (portal: PortalInfo, theme: Theme, language: Language) => string,
+): (portal: PortalInfo, theme?: Theme, language?: Language) => FixedPage {
+  const made = new WeakMap<PortalInfo, Map<string, FixedPage>>();
+  return (portal, theme = 'system', language = SOURCE_LANGUAGE) => {
+    let variants = made.get(portal);
+    if (!variants) made.set(portal, (variants = new Map()));
+    const key = `${theme} ${language}`;
+    let value = variants.get(key);
+    if (value === undefined) {
+      const html = make(portal, theme, language);
+      variants.set(key, (value = { html, etag: etagOf(html) }));
+    }
     return value;
   };
 }
@@ -134,9 +165,9 @@ export function createPageService(deps: PageDeps) {
     signInAvailable: deps.signInAvailable,
   };
   let lastPortal: PortalInfo | undefined;
-  const portalNow = async () => {
+  const portalNow = async (language?: Language) => {
     try {
-      return (lastPortal = await deps.portal());
+      return (lastPortal = await deps.portal(language));
     } catch (error) {
       deps.log().error({ err: error }, 'could not read the branding');
       return lastPortal ?? fallback;
@@ -149,6 +180,7 @@ export function createPageService(deps: PageDeps) {
     search: string,
     statusSimulated: boolean,
     theme: Theme,
+    language: Language,
   ): PageState => ({
     portal,
     me,
@@ -157,15 +189,25 @@ export function createPageService(deps: PageDeps) {
     signInAvailable: deps.signInAvailable,
     statusSimulated,
     theme,
+    language,
+  });
+
+  /** The portal's own texts on pages React does not render (the 404 page's body). */
+  const translators = createTranslators(deps.catalogs, PAGE_NAMESPACES);
+  const pageMessages = (language: Language) => ({
+    compiled: deps.catalogs.compiled(language, PAGE_NAMESPACES),
+    json: deps.catalogs.json(language, PAGE_NAMESPACES),
   });
 
   /** Renders a page; `complete` is false when the rendering failed (never kept then). */
   function build(state: PageState, theme: Theme): { html: string; complete: boolean } {
     let body = '';
     let complete = true;
+    const language = state.language ?? SOURCE_LANGUAGE;
+    const messages = pageMessages(language);
     if (deps.render) {
       try {
-        body = deps.render(state);
+        body = deps.render(state, messages.compiled);
       } catch (error) {
         // The browser can still render from the state; the visitor only loses the head start.
         complete = false;
@@ -178,41 +220,54 @@ export function createPageService(deps: PageDeps) {
       state: serializePageState(state),
       branding: brandingParts(state.portal),
       theme: dataThemeOf(theme),
+      language,
+      messages: messages.json,
     });
     return { html, complete };
   }
 
   const listId = identities();
 
-  const notFound = perBrandingAndTheme((portal, theme) =>
+  const notFound = perBrandingThemeLanguage((portal, theme, language) =>
     deps.template.fill({
-      title: notFoundTitle(portal.title),
-      body: NOT_FOUND_BODY,
+      title: notFoundTitle(portal.title, translators(language)('notFound.heading')),
+      body: notFoundBody(translators(language)),
       state: null,
       branding: brandingParts(portal),
       theme: dataThemeOf(theme),
+      language,
+      messages: pageMessages(language).json,
     }),
   );
-  const shell = perBrandingAndTheme((portal, theme) =>
+  const shell = perBrandingThemeLanguage((portal, theme, language) =>
     deps.template.fill({
       title: portal.title.trim() || DEFAULT_PORTAL_TITLE,
       body: '',
       state: null,
       branding: brandingParts(portal),
       theme: dataThemeOf(theme),
+      language,
+      messages: pageMessages(language).json,
     }),
   );
 
   return {
-    /** `theme` is the visitor's choice (the theme cookie, parseTheme): part of the page. */
+    /**
+     * `theme` is the visitor's choice (the theme cookie, parseTheme) and `language` the page's
+     * (requestLanguage): both part of the page.
+     */
     async home(
       principal: Principal | null,
       search: string,
       theme: Theme = 'system',
+      language: Language = SOURCE_LANGUAGE,
     ): Promise<HomePage> {
-      const portal = await deps.portal();
+      const portal = await deps.portal(language);
       if (principal) {
-        const [apps, me] = await Promise.all([deps.visibleApps(principal), deps.me(principal)]);
+        const [apps, me] = await Promise.all([
+          deps.visibleApps(principal, language),
+          deps.me(principal, undefined, language),
+        ]);
         const simulated = deps.statusSimulated();
         // Everything stateFor takes. The apps list is the snapshot's, one array per group set
         // until the catalog changes: its identity stands for its content.
@@ -221,6 +276,7 @@ export function createPageService(deps: PageDeps) {
           portal,
           me,
           theme,
+          language,
           simulated,
           search,
           deps.signInAvailable,
@@ -231,14 +287,16 @@ export function createPageService(deps: PageDeps) {
           state,
           render: () => {
             const { html, complete } = build(
-              stateFor(portal, me, apps, search, simulated, theme),
+              stateFor(portal, me, apps, search, simulated, theme, language),
               theme,
             );
             return { body: html, keep: complete };
           },
         };
       }
-      const apps = await deps.visibleApps(null);
+      // The list in the page's language (one array per language): the search (`?q=`) the
+      // rendering runs matches the texts the visitor reads.
+      const apps = await deps.visibleApps(null, language);
       const simulated = deps.statusSimulated();
       let pages = publicPages.get(apps);
       if (!pages) {
@@ -251,13 +309,14 @@ export function createPageService(deps: PageDeps) {
       const key = publicPageKey({
         brandingVersion: portal.version ?? 0,
         theme,
+        language,
         simulated,
         search,
       });
       const kept = pages.get(key);
       if (kept) return kept;
       const { html, complete } = build(
-        stateFor(portal, null, apps, search, simulated, theme),
+        stateFor(portal, null, apps, search, simulated, theme, language),
         theme,
       );
       // The ETag is the page's own hash: each theme's page has its own.
@@ -273,10 +332,12 @@ export function createPageService(deps: PageDeps) {
      * The page for a path that is no page of the portal (served with status 404): a message and
      * the way home without JavaScript; the browser renders the same, with the header, over it.
      */
-    notFound: async (theme?: Theme) => notFound(await portalNow(), theme),
+    notFound: async (theme?: Theme, language?: Language) =>
+      notFound(await portalNow(language), theme, language),
 
     /** The page without state or markup, for paths the browser renders itself (e.g. /admin). */
-    shell: async (theme?: Theme) => shell(await portalNow(), theme),
+    shell: async (theme?: Theme, language?: Language) =>
+      shell(await portalNow(language), theme, language),
   };
 }
 

@@ -140,7 +140,7 @@ describe('manifest, offline page and service worker over HTTP', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     const html = response.body;
     expect(html).toContain('<title>Offline · Lab &lt;Portal&gt; &amp; Co</title>');
-    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<html lang="en" dir="ltr">');
     expect(html).toMatch(/<h1>You are offline<\/h1>/);
     expect(html).toContain('<a class="retry" href="/">Try again</a>');
     // Nothing to fetch: no script, no stylesheet link, no image.
@@ -152,6 +152,20 @@ describe('manifest, offline page and service worker over HTTP', () => {
     expect(csp).toMatch(/frame-ancestors 'self'/);
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("writes the offline page in the visitor's language, right to left for Arabic", async () => {
+    const german = await ctx.app.inject({
+      url: OFFLINE_PATH,
+      headers: { 'accept-language': 'de-CH, en;q=0.5' },
+    });
+    expect(german.body).toContain('<html lang="de" dir="ltr">');
+    expect(german.body).toContain('<h1>Sie sind offline</h1>');
+    expect(german.body).toContain('>Erneut versuchen</a>');
+    expect(german.headers.vary).toMatch(/accept-language/i);
+    const arabic = await ctx.app.inject({ url: OFFLINE_PATH, headers: { cookie: 'lang=ar' } });
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.headers.etag).not.toBe(german.headers.etag);
   });
 
   it('is the same for everyone: no cookie is set or read', async () => {

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.js';
+import { requestLanguage } from '../i18n/request-language.js';
+import type { Translate } from '../i18n/translator.js';
 import { OFFLINE_PATH, renderOfflinePage } from './offline-page.js';
 import { buildWebManifest, type Branding } from './web-manifest.js';
 
@@ -20,15 +23,22 @@ function sendRevalidated(request: FastifyRequest, reply: FastifyReply, type: str
 export interface PwaRoutesOptions {
   /** The branding of now: read on every request, so a change shows at once. */
   branding(): Branding | Promise<Branding>;
+  /** The `server` catalog's texts per language (the offline page). */
+  texts: (language: Language) => Translate;
+  /** The language of a visitor who states none (DEFAULT_LANGUAGE). */
+  defaultLanguage?: Language;
 }
 
 /**
  * What makes the portal installable (docs/web.md, "Installing"): the web app manifest and the
- * offline page the service worker keeps. The same for every viewer: outside the authentication
- * scope, no cookie read. The service worker itself (`/sw.js`) and the icons are built files
+ * offline page the service worker keeps. The same for every viewer but for the offline page's
+ * language (the `lang` cookie or Accept-Language): outside the authentication scope, no session
+ * read. The service worker itself (`/sw.js`) and the icons are built files
  * (spa.routes.ts).
  */
-export const pwaRoutes: FastifyPluginAsync<PwaRoutesOptions> = async (app, { branding }) => {
+export const pwaRoutes: FastifyPluginAsync<PwaRoutesOptions> = async (app, options) => {
+  const { branding, texts } = options;
+  const defaultLanguage = options.defaultLanguage ?? SOURCE_LANGUAGE;
   app.get(MANIFEST_PATH, { schema: { hide: true } }, async (request, reply) =>
     sendRevalidated(
       request,
@@ -37,7 +47,10 @@ export const pwaRoutes: FastifyPluginAsync<PwaRoutesOptions> = async (app, { bra
       JSON.stringify(buildWebManifest(await branding())),
     ),
   );
-  app.get(OFFLINE_PATH, { schema: { hide: true } }, async (request, reply) =>
-    sendRevalidated(request, reply, HTML, renderOfflinePage(await branding())),
-  );
+  app.get(OFFLINE_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const language = requestLanguage(request, defaultLanguage);
+    void reply.header('vary', 'Cookie, Accept-Language');
+    const page = renderOfflinePage(await branding(), { language, t: texts(language) });
+    return sendRevalidated(request, reply, HTML, page);
+  });
 };

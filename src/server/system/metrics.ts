@@ -158,7 +158,9 @@ export const metricsRoutes: FastifyPluginAsync<{
 }> = async (app, { metrics, token }) => {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!mayReadMetrics(request, token)) {
-      return reply.code(404).send({ status: 404, message: MESSAGES.notFound, data: {} });
+      return reply
+        .code(404)
+        .send({ status: 404, code: 'not_found', message: MESSAGES.notFound, data: {} });
     }
     return reply
       .header('cache-control', 'no-store')

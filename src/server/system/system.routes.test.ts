@@ -52,6 +52,7 @@ describe('system routes', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       status: 404,
+      code: 'not_found',
       message: "The requested resource wasn't found.",
       data: {},
     });

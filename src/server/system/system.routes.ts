@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LiveSchema, ReadinessSchema } from '../../shared/api/health.js';
 import { HealthSchema, PortalInfoSchema, type PortalInfo } from '../../shared/api/schemas.js';
 import { readiness, type ReadinessChecks } from './readiness.js';
+import type { Language } from '../../shared/i18n/languages.js';
+import { addVary } from '../http/compressed-bodies.js';
+import { requestLanguage } from '../i18n/request-language.js';
 
 /**
  * Health checks for orchestrators and load balancers: outside the authentication scope, never
@@ -59,8 +62,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ checks: ReadinessChecks }
  * what admins set over them (the composition root hands the reader, src/server/branding).
  */
 export const portalInfoRoutes: FastifyPluginAsyncTypebox<{
-  portal: () => Promise<PortalInfo>;
-}> = async (app, { portal }) => {
+  /** The branding, its texts in `language` (those given per language; docs/admin.md). */
+  portal: (language?: string) => Promise<PortalInfo>;
+  /** DEFAULT_LANGUAGE; without it, the texts are the default language's. */
+  defaultLanguage?: Language;
+}> = async (app, { portal, defaultLanguage }) => {
   app.get(
     '/api/portal',
     {
@@ -72,6 +78,11 @@ export const portalInfoRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: PortalInfoSchema },
       },
     },
-    async () => portal(),
+    async (request, reply) => {
+      if (!defaultLanguage) return portal();
+      addVary(reply, 'Accept-Language');
+      addVary(reply, 'Cookie');
+      return portal(requestLanguage(request, defaultLanguage));
+    },
   );
 };

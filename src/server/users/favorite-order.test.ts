@@ -84,6 +84,7 @@ describe('PUT /api/me/favorites (the whole ordered list)', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         status: 400,
+        code: 'bad_request',
         message: 'These apps do not exist or are not available to you.',
         data: { appIds: appIds.filter((id) => id !== 'galaxy') },
       });
@@ -97,6 +98,7 @@ describe('PUT /api/me/favorites (the whole ordered list)', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       status: 400,
+      code: 'bad_request',
       message: 'Each app may be listed only once.',
       data: { duplicates: ['rstudio'] },
     });

@@ -45,7 +45,12 @@ describe('GET /api/me', () => {
   it('is 401 for anonymous callers', async () => {
     const response = await call('GET', '/api/me');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ status: 401, message: 'Sign in to use this.', data: {} });
+    expect(response.json()).toEqual({
+      status: 401,
+      code: 'unauthorized',
+      message: 'Sign in to use this.',
+      data: {},
+    });
   });
 
   it('returns the user from the token claims, with no favorites at first', async () => {
@@ -166,6 +171,7 @@ describe('favorites', () => {
     expect(unknown.statusCode).toBe(404);
     expect(hidden.json()).toEqual({
       status: 404,
+      code: 'not_found',
       message: "The requested resource wasn't found.",
       data: {},
     });
@@ -223,6 +229,7 @@ describe('favorites', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       status: 400,
+      code: 'invalid_json',
       message: 'The request body is not valid JSON.',
     });
     expect(await ctx.db.selectFrom('favorites').selectAll().execute()).toEqual([]);
@@ -238,6 +245,7 @@ describe('favorites', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
       status: 413,
+      code: 'payload_too_large',
       message: 'The request body is too large.',
     });
     expect(await ctx.db.selectFrom('favorites').selectAll().execute()).toEqual([]);

@@ -2,14 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FavoriteOrderSchema } from '../../shared/api/favorite-schemas.js';
 import { AppIdParamsSchema, ErrorSchema, MeSchema } from '../../shared/api/schemas.js';
 import { requirePrincipal } from '../auth/authenticate.js';
+import type { Language } from '../../shared/i18n/languages.js';
+import { requestLanguage } from '../i18n/request-language.js';
 import type { UsersService } from './users.service.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 503: ErrorSchema };
 
-export const meRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = async (
-  app,
-  { users },
-) => {
+export const meRoutes: FastifyPluginAsyncTypebox<{
+  users: UsersService;
+  /** DEFAULT_LANGUAGE: favorites' texts are in the request's language, else this one. */
+  defaultLanguage?: Language;
+}> = async (app, { users, defaultLanguage = 'en' }) => {
+  const languageOf = (request: Parameters<typeof requestLanguage>[0]) =>
+    requestLanguage(request, defaultLanguage);
   app.get(
     '/api/me',
     {
@@ -20,7 +25,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = asyn
         response: { 200: MeSchema, ...errors },
       },
     },
-    async (request) => users.me(requirePrincipal(request)),
+    async (request) => users.me(requirePrincipal(request), undefined, languageOf(request)),
   );
 
   app.put(
@@ -35,7 +40,8 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = asyn
         response: { 200: MeSchema, ...errors },
       },
     },
-    async (request) => users.setFavoriteOrder(requirePrincipal(request), request.body.appIds),
+    async (request) =>
+      users.setFavoriteOrder(requirePrincipal(request), request.body.appIds, languageOf(request)),
   );
 
   app.put(
@@ -49,7 +55,8 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = asyn
         response: { 200: MeSchema, ...errors },
       },
     },
-    async (request) => users.addFavorite(requirePrincipal(request), request.params.appId),
+    async (request) =>
+      users.addFavorite(requirePrincipal(request), request.params.appId, languageOf(request)),
   );
 
   app.delete(
@@ -63,6 +70,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = asyn
         response: { 200: MeSchema, ...errors },
       },
     },
-    async (request) => users.removeFavorite(requirePrincipal(request), request.params.appId),
+    async (request) =>
+      users.removeFavorite(requirePrincipal(request), request.params.appId, languageOf(request)),
   );
 };

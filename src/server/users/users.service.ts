@@ -40,7 +40,10 @@ export function createUsersService(deps: {
   clock: () => string;
   /** Whether the person decides access requests (the access feature answers; default no). */
   isApprover?: (principal: Principal) => Promise<boolean>;
+  /** DEFAULT_LANGUAGE: favorites' names and descriptions fall back to it (docs/catalog.md). */
+  defaultLanguage?: string;
 }) {
+  const defaultLanguage = deps.defaultLanguage ?? 'en';
   async function sync(principal: Principal): Promise<UserRecord> {
     const fields = fieldsOf(principal);
     const existing = await deps.users.findBySubject(principal.subject);
@@ -61,7 +64,8 @@ export function createUsersService(deps: {
     return { ...existing, ...fields };
   }
 
-  async function me(principal: Principal, user?: UserRecord): Promise<Me> {
+  /** The user with their favorites, names and descriptions in `language`. */
+  async function me(principal: Principal, user?: UserRecord, language?: string): Promise<Me> {
     const record = user ?? (await sync(principal));
     const favorites = await deps.users.findFavoriteApps(record.id, principal);
     return {
@@ -74,7 +78,9 @@ export function createUsersService(deps: {
       roles: record.roles,
       isAdmin: record.roles.includes(deps.adminRole),
       isApprover: deps.isApprover ? await deps.isApprover(principal) : false,
-      favorites: favorites.map(toApiApp),
+      favorites: favorites.map((record) =>
+        toApiApp(record, { language: language ?? defaultLanguage, defaultLanguage }),
+      ),
     };
   }
 
@@ -87,17 +93,21 @@ export function createUsersService(deps: {
   return {
     sync,
     me,
-    async addFavorite(principal: Principal, appId: string): Promise<Me> {
+    async addFavorite(principal: Principal, appId: string, language?: string): Promise<Me> {
       const user = await sync(principal);
       await requireVisibleApp(principal, appId);
       await deps.users.addFavorite(user.id, appId, deps.clock());
-      return me(principal, user);
+      return me(principal, user, language);
     },
     /**
      * Sets the whole ordered list of favorites. Refused (400, nothing changed) when an id
      * comes twice or names an app the caller may not see (unknown and hidden alike).
      */
-    async setFavoriteOrder(principal: Principal, appIds: readonly string[]): Promise<Me> {
+    async setFavoriteOrder(
+      principal: Principal,
+      appIds: readonly string[],
+      language?: string,
+    ): Promise<Me> {
       const seen = new Set<string>();
       const duplicates = appIds.filter((id) => seen.has(id) || !seen.add(id));
       if (duplicates.length > 0) {
@@ -122,13 +132,13 @@ export function createUsersService(deps: {
         (appId) => !visible.has(appId),
         deps.clock(),
       );
-      return me(principal, user);
+      return me(principal, user, language);
     },
-    async removeFavorite(principal: Principal, appId: string): Promise<Me> {
+    async removeFavorite(principal: Principal, appId: string, language?: string): Promise<Me> {
       const user = await sync(principal);
       await requireVisibleApp(principal, appId);
       await deps.users.removeFavorite(user.id, appId);
-      return me(principal, user);
+      return me(principal, user, language);
     },
   };
 }

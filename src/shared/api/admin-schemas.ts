@@ -10,7 +10,8 @@
  * per bad field, `{ "link": "must be an http(s) URL (got \"x\")" }`.
  */
 import { Type, type Static } from 'typebox';
-import { APP_ID_PATTERN } from '../catalog/app-rules.js';
+import { APP_ID_PATTERN, FIELD_LIMITS } from '../catalog/app-rules.js';
+import { localizedTextSchema } from '../i18n/localized-text.js';
 import { MAX_PER_PAGE, PAGE_QUERY, pageSchema } from './list-schemas.js';
 import { AppAccessSchema } from './access-schemas.js';
 import { AppSchema } from './schemas.js';
@@ -33,6 +34,14 @@ export type ManagedBy = Static<typeof ManagedBySchema>;
 export const AdminAppSchema = Type.Object(
   {
     ...AppSchema.properties,
+    name: localizedTextSchema(
+      FIELD_LIMITS.name,
+      'One text, or texts by language tag ({ "en": "...", "de": "..." }; docs/catalog.md).',
+    ),
+    description: localizedTextSchema(
+      FIELD_LIMITS.description,
+      'One text, or texts by language tag; readers get their language, else the default one.',
+    ),
     imageUrl: Type.Optional(
       Type.String({
         description:
@@ -79,8 +88,14 @@ export type AdminAppList = Static<typeof AdminAppListSchema>;
 
 const EditableSchema = Type.Partial(
   Type.Object({
-    name: Type.Unknown({ description: 'Required on create; text, at most 200 characters.' }),
-    description: Type.Unknown({ description: 'Text, at most 2,000 characters.' }),
+    name: Type.Unknown({
+      description:
+        'Required on create; text, at most 200 characters, or texts by language tag ' +
+        '({ "en": "Genome browser", "de": "Genombrowser" }: 1 to 20 languages, none empty).',
+    }),
+    description: Type.Unknown({
+      description: 'Text, at most 2,000 characters, or texts by language tag (as `name`).',
+    }),
     doc: Type.Unknown({ description: 'http(s) URL or empty.' }),
     github: Type.Unknown({ description: 'http(s) URL or empty.' }),
     link: Type.Unknown({ description: 'http(s) URL or empty.' }),

@@ -5,15 +5,27 @@
  */
 import { Type, type Static } from 'typebox';
 import { PortalInfoSchema } from './schemas.js';
+import { BRANDING_LIMITS } from '../branding/branding-rules.js';
+import { localizedTextSchema } from '../i18n/localized-text.js';
 
 const Settable = (description: string) =>
   Type.Optional(Type.Union([Type.String(), Type.Null()], { description }));
+/** A text that may be given per language: checked by branding-rules.ts (a 400 naming it). */
+const SettableText = (description: string) =>
+  Type.Optional(
+    Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+      description: `${description} Or texts by language tag ({ "en": "...", "de": "..." }).`,
+    }),
+  );
+const SetText = (max: number) => Type.Union([localizedTextSchema(max), Type.Null()]);
 
 export const BrandingPatchSchema = Type.Object(
   {
-    title: Settable('1 to 80 characters, one line; null: PORTAL_TITLE.'),
-    subtitle: Settable('At most 120 characters, one line, may be empty; null: PORTAL_SUBTITLE.'),
-    footer: Settable('At most 200 characters, one line, may be empty; null: PORTAL_FOOTER.'),
+    title: SettableText('1 to 80 characters, one line; null: PORTAL_TITLE.'),
+    subtitle: SettableText(
+      'At most 120 characters, one line, may be empty; null: PORTAL_SUBTITLE.',
+    ),
+    footer: SettableText('At most 200 characters, one line, may be empty; null: PORTAL_FOOTER.'),
     footerLink: Settable('An http(s) address, or empty for no link; null: no link.'),
     accentColor: Settable(
       "#rrggbb, or empty for the themes' own; null: the default. Shades that would miss WCAG AA contrast in a theme are adjusted for that theme (the answer's `notes` say so).",
@@ -49,9 +61,9 @@ export const AdminBrandingSchema = Type.Object(
     portal: PortalInfoSchema,
     set: Type.Object(
       {
-        title: Type.Union([Type.String(), Type.Null()]),
-        subtitle: Type.Union([Type.String(), Type.Null()]),
-        footer: Type.Union([Type.String(), Type.Null()]),
+        title: SetText(BRANDING_LIMITS.title),
+        subtitle: SetText(BRANDING_LIMITS.subtitle),
+        footer: SetText(BRANDING_LIMITS.footer),
         footerLink: Type.Union([Type.String(), Type.Null()]),
         accentColor: Type.Union([Type.String(), Type.Null()]),
       },

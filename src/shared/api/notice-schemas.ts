@@ -9,6 +9,8 @@ import { Type, type Static } from 'typebox';
 import { PAGE_QUERY, pageSchema } from './list-schemas.js';
 import { PORTAL_NOTICE_SEVERITIES } from '../notices/notice-rules.js';
 import { ActorSchema } from './admin-schemas.js';
+import { localizedTextSchema } from '../i18n/localized-text.js';
+import { NOTICE_LIMITS } from '../notices/notice-rules.js';
 
 export { PORTAL_NOTICE_SEVERITIES, type PortalNoticeSeverity } from '../notices/notice-rules.js';
 
@@ -22,7 +24,11 @@ export const PortalNoticeSchema = Type.Object(
   {
     id: Type.String(),
     title: Type.String({ description: 'Plain text, never HTML.' }),
-    text: Type.String({ description: 'Plain text, never HTML: shown as text.' }),
+    text: localizedTextSchema(
+      NOTICE_LIMITS.text,
+      'Plain text, never HTML: shown as text. One text, or texts by language tag ' +
+        '({ "en": "...", "de": "..." }): GET /api/notices answers the viewer’s language.',
+    ),
     severity: SeveritySchema,
     startsAt: Type.String({ format: 'date-time' }),
     endsAt: Type.String({ format: 'date-time' }),
@@ -49,7 +55,9 @@ export type PortalNoticeList = Static<typeof PortalNoticeListSchema>;
 
 const inputFields = {
   title: Type.String(),
-  text: Type.String(),
+  // One text or texts by language tag: the values are checked by notice-rules.ts (a 400 that
+  // names the language).
+  text: Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())]),
   severity: Type.String({ enum: [...PORTAL_NOTICE_SEVERITIES] }),
   startsAt: Type.String({ format: 'date-time' }),
   endsAt: Type.String({ format: 'date-time' }),

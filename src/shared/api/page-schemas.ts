@@ -4,6 +4,8 @@
  * asking GET /api/portal, /api/me and /api/apps again. Plain types (no TypeBox): the browser
  * bundle imports this file.
  */
+import type { Messages } from '@lingui/core';
+import type { Language } from '../i18n/languages.js';
 import type { Theme } from '../theme/theme.js';
 import type { LockedApp } from './access-schemas.js';
 import type { App, Me, PortalInfo } from './schemas.js';
@@ -32,6 +34,8 @@ export interface PageState {
   statusSimulated: boolean;
   /** The visitor's theme (the theme cookie), which the page's theme menu shows as chosen. */
   theme?: Theme;
+  /** The language the page is in (docs/i18n.md), which the language menu shows as chosen. */
+  language?: Language;
 }
 
 /** The id of the state block in the page. */
@@ -42,11 +46,19 @@ export const PAGE_STATE_ID = 'portal-state';
  * separators are written as \u escapes, so no value can close the block (`</script>`), open a
  * comment (`<!--`) or change how the HTML parser reads it. JSON.parse reads them back as is.
  */
-export function serializePageState(state: PageState): string {
-  return JSON.stringify(state).replace(/[<>&\u2028\u2029]/g, (char) => {
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => {
     return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
   });
 }
 
-/** The signature of the server-rendering bundle's `render` (src/web/entry-server.tsx). */
-export type RenderPage = (state: PageState) => string;
+/** The page state as jsonForScript writes it. */
+export function serializePageState(state: PageState): string {
+  return jsonForScript(state);
+}
+
+/**
+ * The signature of the server-rendering bundle's `render` (src/web/entry-server.tsx): the page
+ * for a state, in the state's language with that language's compiled page messages.
+ */
+export type RenderPage = (state: PageState, messages?: Messages) => string;

@@ -79,7 +79,13 @@ export type Me = Static<typeof MeSchema>;
 export const ErrorSchema = Type.Object(
   {
     status: Type.Integer({ description: 'The HTTP status code.' }),
-    message: Type.String({ description: 'What went wrong, written for a person.' }),
+    code: Type.String({
+      description:
+        'What went wrong, as a stable machine-readable code (e.g. `not_found`, `validation_failed`); clients show their own text for it.',
+    }),
+    message: Type.String({
+      description: 'What went wrong, in English, for developers and logs (stable wording).',
+    }),
     data: Type.Record(Type.String(), Type.Unknown()),
   },
   { additionalProperties: false },

@@ -4,6 +4,7 @@ import {
   unknownKey,
   type FieldErrors,
 } from '../catalog/app-rules.js';
+import { checkTextMap, isTextMap, type LocalizedText } from '../i18n/localized-text.js';
 import { HEX_COLOR } from './contrast.js';
 
 /** The texts and colour admins set (PATCH /api/admin/portal); the images have their own routes. */
@@ -23,11 +24,21 @@ export const BRANDING_LIMITS = {
   footerLink: 500,
 } as const;
 
+/** The branding texts that may be given per language (docs/admin.md). */
+export const TRANSLATABLE_BRANDING_FIELDS = ['title', 'subtitle', 'footer'] as const;
+export type TranslatableBrandingField = (typeof TRANSLATABLE_BRANDING_FIELDS)[number];
+
+/** The branding's values: a text per language where allowed; null is the configuration's. */
+export type BrandingValues = {
+  [F in BrandingField]: (F extends TranslatableBrandingField ? LocalizedText : string) | null;
+};
+
 /**
  * A change of the branding: a value sets the field, `null` gives it back to the configuration
- * (PORTAL_TITLE, ...). Fields not named are left as they are.
+ * (PORTAL_TITLE, ...). Fields not named are left as they are. The title, subtitle and footer
+ * may be one text or texts by language tag.
  */
-export type BrandingChange = Partial<Record<BrandingField, string | null>>;
+export type BrandingChange = Partial<BrandingValues>;
 
 /** `''` or an http(s) URL without credentials, as the footer link must be. */
 export function isFooterLink(value: string): boolean {
@@ -83,6 +94,17 @@ export function checkBrandingChange(body: Record<string, unknown>): {
     if (value === null) {
       change[field] = null;
       continue;
+    }
+    if (field === 'title' || field === 'subtitle' || field === 'footer') {
+      if (isTextMap(value)) {
+        const checked = checkTextMap(value, {
+          max: BRANDING_LIMITS[field],
+          check: (text) => checkText(text, field, false),
+        });
+        if (typeof checked === 'string') errors[field] = checked;
+        else change[field] = checked;
+        continue;
+      }
     }
     if (typeof value !== 'string') {
       errors[field] = 'must be text, or null for the default';

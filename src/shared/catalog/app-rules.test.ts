@@ -166,3 +166,26 @@ describe('hasControlCharacters', () => {
     expect(hasControlCharacters(text, { multiline: true })).toBe(multiline);
   });
 });
+
+describe('checkAppFields: texts per language', () => {
+  it('takes a name and description as texts by language, each checked by the field’s rules', () => {
+    const { fields, errors } = checkAppFields({
+      name: { en: ' Genome browser ', de: 'Genombrowser' },
+      description: { en: 'Line one\nline two', 'pt-br': 'Navegador' },
+    });
+    expect(errors).toEqual({});
+    expect(fields).toMatchObject({
+      id: 'genome-browser',
+      name: { en: 'Genome browser', de: 'Genombrowser' },
+      description: { en: 'Line one\nline two', 'pt-BR': 'Navegador' },
+    });
+  });
+
+  it('refuses a name of two lines in any language, and empty maps', () => {
+    expect(checkAppFields({ name: { en: 'A', de: 'B\nC' } }).errors.name).toMatch(/^"de" must be/);
+    expect(checkAppFields({ name: {} }).errors.name).toMatch(/at least one language/);
+    expect(checkAppFields({ name: 'A', description: { fr: '' } }).errors.description).toMatch(
+      /"fr" must not be empty/,
+    );
+  });
+});

@@ -4,6 +4,13 @@
  * Messages are written to follow a field name: `"link" must be an http(s) URL`.
  */
 import { normalizeGroup } from '../identity/groups.js';
+import { SOURCE_LANGUAGE } from '../i18n/languages.js';
+import {
+  checkTextMap,
+  defaultTextOf,
+  isTextMap,
+  type LocalizedText,
+} from '../i18n/localized-text.js';
 import { ENVIRONMENTS, isEnvironment, type Environment } from './environments.js';
 
 /** App ids and collection ids: what a URL path segment can carry safely. */
@@ -52,10 +59,15 @@ export const APP_FIELDS = [
 ] as const;
 export type AppField = (typeof APP_FIELDS)[number];
 
+/** The fields that may be given per language (docs/catalog.md): a string or texts by tag. */
+export const TRANSLATABLE_APP_FIELDS = ['name', 'description'] as const;
+export type TranslatableAppField = (typeof TRANSLATABLE_APP_FIELDS)[number];
+
 export interface AppFields {
   id: string;
-  name: string;
-  description: string;
+  /** One text, or texts by language tag (src/shared/i18n/localized-text.ts). */
+  name: LocalizedText;
+  description: LocalizedText;
   doc: string;
   github: string;
   env: Environment;
@@ -202,10 +214,28 @@ export function checkAppFields(
     fields[field] = value;
   };
 
+  // A name or description given per language: every text follows the field's rules.
+  const texts = (field: TranslatableAppField, max: number, multiline = false) => {
+    const checked = checkTextMap(raw[field], {
+      max,
+      check: (value) =>
+        hasControlCharacters(value, { multiline })
+          ? multiline
+            ? PLAIN_TEXT
+            : ONE_LINE
+          : undefined,
+    });
+    if (typeof checked === 'string') errors[field] = checked;
+    else fields[field] = checked;
+  };
+
   if (wanted('name')) {
-    const name = text('name', FIELD_LIMITS.name);
-    if (name === '') errors.name = 'is required';
-    else if (name !== undefined) fields.name = name;
+    if (isTextMap(raw.name)) texts('name', FIELD_LIMITS.name);
+    else {
+      const name = text('name', FIELD_LIMITS.name);
+      if (name === '') errors.name = 'is required';
+      else if (name !== undefined) fields.name = name;
+    }
   }
 
   if (partial && raw.id !== undefined) {
@@ -217,7 +247,8 @@ export function checkAppFields(
     if (isAppId(id)) fields.id = id;
     else errors.id = `must be lowercase letters, digits, "-" or "_" (got ${JSON.stringify(id)})`;
   } else if (!partial) {
-    const derived = slugify(fields.name ?? '');
+    // From the name in the source language (or the first one given).
+    const derived = slugify(defaultTextOf(fields.name ?? '', SOURCE_LANGUAGE));
     if (derived !== '') fields.id = derived;
     else if (fields.name !== undefined)
       errors.id = 'is missing and cannot be derived from the name';
@@ -225,8 +256,12 @@ export function checkAppFields(
 
   if (wanted('description')) {
     // A description may have paragraphs: tabs and line breaks are kept.
-    const description = text('description', FIELD_LIMITS.description, true);
-    if (description !== undefined) fields.description = description;
+    if (isTextMap(raw.description)) {
+      texts('description', FIELD_LIMITS.description, true);
+    } else {
+      const description = text('description', FIELD_LIMITS.description, true);
+      if (description !== undefined) fields.description = description;
+    }
   }
   link('doc');
   link('github');

@@ -6,6 +6,7 @@ import {
   PLAIN_TEXT,
   unknownKey,
 } from '../catalog/app-rules.js';
+import { checkTextMap, isTextMap, type LocalizedText } from '../i18n/localized-text.js';
 
 /** How a notice reads: general information, planned maintenance, or an incident. */
 export const PORTAL_NOTICE_SEVERITIES = ['info', 'maintenance', 'incident'] as const;
@@ -24,7 +25,8 @@ const FIELDS = ['title', 'text', 'severity', 'startsAt', 'endsAt', 'appIds'] as 
 
 export interface NoticeFields {
   title: string;
-  text: string;
+  /** One text, or texts by language tag (docs/admin.md): viewers get their language's. */
+  text: LocalizedText;
   severity: PortalNoticeSeverity;
   /** ISO 8601 in UTC (`toISOString`), so that strings compare as times. */
   startsAt: string;
@@ -74,7 +76,15 @@ export function checkNoticeFields(
   }
   if (has('text')) {
     const text = body.text;
-    if (typeof text !== 'string') errors.text = 'must be text';
+    if (isTextMap(text)) {
+      const checked = checkTextMap(text, {
+        max: NOTICE_LIMITS.text,
+        check: (value) =>
+          hasControlCharacters(value, { multiline: true }) ? PLAIN_TEXT : undefined,
+      });
+      if (typeof checked === 'string') errors.text = checked;
+      else fields.text = checked;
+    } else if (typeof text !== 'string') errors.text = 'must be text';
     else if (text.length > NOTICE_LIMITS.text) {
       errors.text = `must be at most ${NOTICE_LIMITS.text} characters`;
     } else if (hasControlCharacters(text, { multiline: true })) errors.text = PLAIN_TEXT;

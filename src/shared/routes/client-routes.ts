@@ -25,7 +25,10 @@ export function routeOf(path: string): Route {
 /** The portal's name where it has none configured. */
 export const DEFAULT_PORTAL_TITLE = 'App Portal';
 
-/** The document title of the not-found page, on the server's 404 page and in the browser. */
-export function notFoundTitle(portalTitle: string): string {
-  return `Page not found · ${portalTitle.trim() || DEFAULT_PORTAL_TITLE}`;
+/**
+ * The document title of the not-found page, on the server's 404 page and in the browser:
+ * `heading` is "Page not found" in the page's language.
+ */
+export function notFoundTitle(portalTitle: string, heading: string): string {
+  return `${heading} · ${portalTitle.trim() || DEFAULT_PORTAL_TITLE}`;
 }

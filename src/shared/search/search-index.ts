@@ -17,6 +17,9 @@ import { foldText, foldWithMap, isWordCharAt, type MappedText } from './fold.js'
 import { isEmptyQuery, parseSearchQuery, type ParsedQuery } from './query-parser.js';
 import { findTypoMatches, letterMask, typoPrefilter, type TypoMatch } from './typo-matcher.js';
 
+/** The query parser travels with the engine: the page's bundle needs neither before a search. */
+export { isEmptyQuery, parseSearchQuery };
+
 /**
  * What search reads from an app; the API's `App` has all of it, and so has a locked card
  * (`locked: true`, which `is:locked` looks for).

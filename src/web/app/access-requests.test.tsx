@@ -71,7 +71,7 @@ describe('locked cards on the home page', () => {
     expect(card).toHaveTextContent('Image viewer.');
     expect(card).toHaveTextContent('Locked');
     expect(card).toHaveTextContent(
-      'Granted by /imaging · approved by pi-imaging, members of /imaging-leads',
+      'Granted by /imaging · approved by pi-imaging and members of /imaging-leads',
     );
     expect(card).toHaveTextContent('Access for 180 days');
     expect(within(card).queryAllByRole('link')).toEqual([]);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { SessionStore } from '../features/auth/stores/session-store.js';
+import { useT } from '../lib/i18n.js';
 
 /** A page of its own with a title: the gate's answers, and the loading state behind it. */
 export function PageNotice({ title, children }: { title: string; children: ReactNode }) {
@@ -55,13 +56,14 @@ export function AccountGate({
   const isAuthenticated = useStore(session, (state) => state.isAuthenticated);
   const isAllowed = useStore(session, (state) => !adminsOnly || state.isAdmin);
   const login = useStore(session, (state) => state.login);
+  const t = useT();
 
   if (initialized && isAuthenticated && isAllowed) return children;
   const notAllowed = initialized && isAuthenticated;
   return (
-    <PageNotice title={notAllowed ? 'Not allowed' : texts.title}>
+    <PageNotice title={notAllowed ? t('access.gate.notAllowed') : texts.title}>
       {!initialized ? (
-        <p role="status">Checking your account…</p>
+        <p role="status">{t('access.gate.checking')}</p>
       ) : notAllowed ? (
         <p role="alert" className="alert alert-warning">
           {texts.notAllowed}
@@ -73,11 +75,11 @@ export function AccountGate({
         <div className="flex gap-2">
           {!notAllowed && signInAvailable && (
             <button type="button" className="btn btn-primary btn-sm" onClick={login}>
-              Sign in
+              {t('access.gate.signIn')}
             </button>
           )}
           <a href="/" className="btn btn-ghost btn-sm">
-            Back to the portal
+            {t('access.gate.back')}
           </a>
         </div>
       )}

@@ -1,11 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_NAMESPACES } from '../../shared/i18n/languages.js';
 import { createFakeAdminApi, makeAdminApp } from '../features/admin/test-support/fake-admin-api.js';
+import { messagesOf } from '../test-support/messages.js';
+import { createLocale, LocaleProvider } from '../lib/i18n.js';
 import { makeMe } from '../test-support/fixtures.js';
 import { renderApp } from '../test-support/render-app.js';
 import { server } from '../test-support/server.js';
+import { App } from './app.js';
 
 function signIn(isAdmin: boolean) {
   server.use(http.get('/api/me', () => HttpResponse.json(makeMe({ isAdmin }))));
@@ -63,5 +67,81 @@ describe('the /admin route and the Admin link', () => {
     await userEvent.click(within(main).getByRole('button', { name: 'Sign in' }));
     expect(navigate).toHaveBeenCalledWith('/auth/login?returnTo=%2Fadmin');
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+});
+
+describe('the console’s messages', () => {
+  afterEach(() => window.history.pushState(null, '', '/'));
+
+  /** The SPA at /admin as the server renders it in German: the page's namespaces only. */
+  async function renderGerman() {
+    const locale = createLocale('de', messagesOf('de', PAGE_NAMESPACES));
+    // The route suspends until its messages are there (React's `use`): act waits for them.
+    await act(async () => {
+      render(
+        <LocaleProvider locale={locale}>
+          <App
+            environment={{
+              storage: localStorage,
+              currentPath: () => '/admin',
+              navigate: vi.fn(),
+              submitPost: vi.fn(),
+            }}
+          />
+        </LocaleProvider>,
+      );
+    });
+  }
+  const noMessageIds = () => expect(document.body).not.toHaveTextContent(/admin\.[a-z]+\./);
+
+  it('loads the admin namespace in the page’s language before the console shows', async () => {
+    signIn(true);
+    const asked: string[] = [];
+    server.use(
+      ...createFakeAdminApi([makeAdminApp({ id: 'galaxy', name: 'Galaxy' })]).handlers,
+      http.get('/api/messages/:language/:namespace', ({ params }) => {
+        asked.push(`${String(params.language)}/${String(params.namespace)}`);
+        return HttpResponse.json(messagesOf('de', ['admin']));
+      }),
+    );
+    await renderGerman();
+    noMessageIds();
+    // The console's chunk may take seconds to load on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Admin-Konsole' }, { timeout: 12_000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Papierkorb' })).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: /Galaxy/ })).toBeInTheDocument();
+    noMessageIds();
+    expect(asked).toEqual(['de/admin']);
+  });
+
+  it('says so when they cannot be loaded, and tries again on request', async () => {
+    signIn(true);
+    let fail = true;
+    server.use(
+      ...createFakeAdminApi().handlers,
+      http.get('/api/messages/de/admin', () =>
+        fail
+          ? HttpResponse.json({ status: 503, message: 'Unavailable', data: {} }, { status: 503 })
+          : HttpResponse.json(messagesOf('de', ['admin'])),
+      ),
+    );
+    await renderGerman();
+    expect(
+      await screen.findByRole('heading', { name: 'Admin-Konsole' }, { timeout: 12_000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Bei der Bearbeitung Ihrer Anfrage ist etwas schiefgelaufen.',
+    );
+    noMessageIds();
+    fail = false;
+    const retry = screen.getByRole('button', { name: 'Erneut versuchen' });
+    // The click suspends the route again until the messages are there: let act wait for it.
+    await act(async () => retry.click());
+    expect(
+      await screen.findByRole('tab', { name: 'Papierkorb' }, { timeout: 12_000 }),
+    ).toBeInTheDocument();
+    noMessageIds();
   });
 });

@@ -5,6 +5,7 @@ import { PortalFooter } from '../features/portal/components/portal-footer.js';
 import { SearchBar } from '../features/search/components/search-bar.js';
 import { useSearchQuery } from '../features/search/hooks/use-search-query.js';
 import { useStatusPolling } from '../features/status/hooks/use-status-polling.js';
+import { useT } from '../lib/i18n.js';
 import { ToastProvider } from '../ui/toast.js';
 import { bootstrap, createStores, type AppEnvironment } from './create-stores.js';
 import { Header } from './header.js';
@@ -31,6 +32,7 @@ export function App({
   environment: AppEnvironment;
   initial?: PageState | null;
 }) {
+  const t = useT();
   const [stores] = useState(() => createStores(environment, initial));
   const { route, go } = useRoute(environment.currentPath);
   const info = usePortalInfo(initial?.portal);
@@ -69,9 +71,7 @@ export function App({
             fallback={
               <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 px-4 py-10">
                 <p role="status">
-                  {route === 'admin'
-                    ? 'Loading the admin console…'
-                    : 'Loading the access requests…'}
+                  {t(route === 'admin' ? 'app.loading.admin' : 'app.loading.requests')}
                 </p>
               </main>
             }

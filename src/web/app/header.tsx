@@ -6,10 +6,13 @@ import type { Theme } from '../../shared/theme/theme.js';
 import { MobileMenu } from '../features/auth/components/mobile-menu.js';
 import { UserMenu } from '../features/auth/components/user-menu.js';
 import type { SessionStore } from '../features/auth/stores/session-store.js';
+import { LanguageDisclosure } from '../features/language/components/language-disclosure.js';
+import { LanguageMenu } from '../features/language/components/language-menu.js';
 import { PortalBrand } from '../features/portal/components/portal-brand.js';
 import { ThemeDisclosure } from '../features/theme/components/theme-disclosure.js';
 import { ThemeMenu } from '../features/theme/components/theme-menu.js';
 import { useTheme } from '../features/theme/hooks/use-theme.js';
+import { useT } from '../lib/i18n.js';
 import { ADMIN_PATH, followInApp, REQUESTS_PATH } from './routes.js';
 
 export interface HeaderProps {
@@ -21,7 +24,7 @@ export interface HeaderProps {
   go?(path: string): void;
   /** The theme the server rendered the page in (its state); else the cookie says. */
   theme?: Theme;
-  /** The page's path and query, where the theme form without JavaScript comes back to. */
+  /** The page's path and query, where the theme and language forms come back to. */
   returnTo?: string;
 }
 
@@ -38,6 +41,7 @@ function ScreenLink({
   className: string;
   screen: 'admin' | 'requests';
 }) {
+  const t = useT();
   const admin = screen === 'admin';
   const Icon = admin ? Settings : Inbox;
   return (
@@ -47,17 +51,19 @@ function ScreenLink({
       onClick={go ? (event) => followInApp(event, go) : undefined}
     >
       <Icon aria-hidden="true" className="size-4" />
-      {admin ? 'Admin' : 'Requests'}
+      {t(admin ? 'header.admin' : 'header.requests')}
     </a>
   );
 }
 
 /**
- * The top navigation: brand link, the theme choice, the Admin link for admins, and the user
- * button (a menu button below 768 px, whose panel then holds the theme choice and the Admin link;
- * without JavaScript, a "Theme" disclosure holds the theme form there).
+ * The top navigation: brand link, the theme and language choices, the Admin link for admins, and
+ * the user button (a menu button below 768 px, whose panel then holds the theme and language
+ * choices and the Admin link; without JavaScript, "Theme" and "Language" disclosures hold their
+ * forms there).
  */
 export function Header({ info, session, search, go, theme: initialTheme, returnTo }: HeaderProps) {
+  const t = useT();
   const [theme, setTheme] = useTheme(initialTheme);
   const isAuthenticated = useStore(session, (state) => state.isAuthenticated);
   const user = useStore(session, (state) => state.user);
@@ -75,13 +81,14 @@ export function Header({ info, session, search, go, theme: initialTheme, returnT
   };
   return (
     <header className="bg-base-100 border-base-300 sticky top-0 z-20 border-b">
-      <nav aria-label="Main" className="navbar mx-auto max-w-screen-2xl gap-2 px-4">
+      <nav aria-label={t('header.nav')} className="navbar mx-auto max-w-screen-2xl gap-2 px-4">
         <div className="navbar-start min-w-0 flex-1">
           <PortalBrand info={info} />
         </div>
         <div className="navbar-end w-auto">
           <div className="hidden items-center gap-2 md:flex" data-testid="user-menu-wide">
             <ThemeMenu theme={theme} onChange={setTheme} compact returnTo={returnTo} />
+            <LanguageMenu compact returnTo={returnTo} />
             {isApprover && (
               <ScreenLink screen="requests" go={go} className="btn btn-ghost btn-sm" />
             )}
@@ -92,8 +99,9 @@ export function Header({ info, session, search, go, theme: initialTheme, returnT
             className="relative flex items-center gap-2 md:hidden"
             data-testid="user-menu-narrow"
           >
-            {/* Without JavaScript the menu cannot open: the theme form gets a disclosure. */}
+            {/* Without JavaScript the menu cannot open: the forms get disclosures. */}
             <ThemeDisclosure theme={theme} returnTo={returnTo} />
+            <LanguageDisclosure returnTo={returnTo} />
             <MobileMenu
               {...props}
               links={
@@ -108,7 +116,12 @@ export function Header({ info, session, search, go, theme: initialTheme, returnT
                   </>
                 )
               }
-              settings={<ThemeMenu theme={theme} onChange={setTheme} returnTo={returnTo} />}
+              settings={
+                <>
+                  <ThemeMenu theme={theme} onChange={setTheme} returnTo={returnTo} />
+                  <LanguageMenu returnTo={returnTo} />
+                </>
+              }
             />
           </div>
         </div>

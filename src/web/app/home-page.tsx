@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { MESSAGES } from '../../shared/messages.js';
 import { highlightParts } from '../../shared/search/highlight.js';
 import type { SearchHit } from '../../shared/search/search-index.js';
 import type { AccessStore } from '../features/access/stores/access-store.js';
@@ -17,6 +16,8 @@ import { AppStatusDetails, AppStatusIndicator } from '../features/status/compone
 import { NoticeBanner } from '../features/status/components/notice-banner.js';
 import { SimulatedStatusNote } from '../features/status/components/simulated-status-note.js';
 import type { StatusStore } from '../features/status/stores/status-store.js';
+import { errorText } from '../lib/error-text.js';
+import { useLocale } from '../lib/i18n.js';
 import { useHydrated } from '../ui/use-hydrated.js';
 
 // The request parts load on demand (access-parts.tsx): pages without locked cards never do.
@@ -54,12 +55,15 @@ export function HomePage({
   access,
   search = NOT_SEARCHING,
 }: HomePageProps) {
+  const locale = useLocale();
+  const { t } = locale;
   const isAuthenticated = useStore(session, (state) => state.isAuthenticated);
   const favorites = useStore(session, (state) => state.favorites);
   const applyMe = useStore(session, (state) => state.applyMe);
   const apps = useStore(catalog, (state) => state.apps);
   const loading = useStore(catalog, (state) => state.loading);
   const failed = useStore(catalog, (state) => state.failed);
+  const loadError = useStore(catalog, (state) => state.error);
   const requests = useStore(access, (state) => state.requests);
   // Requests are the browser's own (never in the server's page): shown once hydrated and loaded.
   const hydrated = useHydrated();
@@ -83,7 +87,10 @@ export function HomePage({
 
   const { hits } = search;
   const shownApps = useMemo(() => (hits ? hits.map((hit) => hit.app) : (apps ?? [])), [hits, apps]);
-  const sections = useMemo(() => groupByCategory(shownApps), [shownApps]);
+  const sections = useMemo(
+    () => groupByCategory(shownApps, t, locale.language),
+    [shownApps, t, locale.language],
+  );
   // A locked card never counts as a favourite, even if the user marked the app before.
   const lockedIds = useMemo(
     () => new Set((apps ?? []).filter(isLocked).map((app) => app.id)),
@@ -156,7 +163,7 @@ export function HomePage({
       <SimulatedStatusNote store={status} />
       <NoticeBanner store={status} />
       {isAuthenticated && reordering && !hits ? (
-        <Suspense fallback={<AppSection title="Favorites" busy />}>
+        <Suspense fallback={<AppSection title={t('favorites.title')} busy />}>
           <FavoriteOrderEditor
             favorites={favorites}
             onChanged={applyMe}
@@ -167,7 +174,7 @@ export function HomePage({
         isAuthenticated &&
         shownFavorites.length > 0 && (
           <AppSection
-            title="Favorites"
+            title={t('favorites.title')}
             actions={
               !hits &&
               favorites.length > 1 && (
@@ -175,11 +182,11 @@ export function HomePage({
                   ref={reorderButton}
                   type="button"
                   className="btn btn-ghost btn-sm"
-                  aria-label="Reorder favorites"
+                  aria-label={t('favorites.reorderLabel')}
                   disabled={!hydrated}
                   onClick={() => setReordering(true)}
                 >
-                  Reorder
+                  {t('favorites.reorder')}
                 </button>
               )
             }
@@ -189,16 +196,16 @@ export function HomePage({
         )
       )}
       {apps === null ? (
-        <AppSection title="Loading apps" hideTitle busy />
+        <AppSection title={t('catalog.loading')} hideTitle busy />
       ) : (
         <>
           {failed && (
             <p role="alert" className="alert alert-error">
-              {MESSAGES.generic}
+              {errorText(locale, loadError)}
             </p>
           )}
           {!failed && !loading && apps.length === 0 && !hits && (
-            <p className="text-base-content/75">No apps to show yet.</p>
+            <p className="text-base-content/75">{t('catalog.empty')}</p>
           )}
           {!failed && !loading && hits?.length === 0 && (
             <SearchEmptyState query={search.query} onClear={search.onClear} />

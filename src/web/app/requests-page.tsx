@@ -5,15 +5,8 @@
 import accessStyles from '../features/access/access.css?url';
 import { Inbox } from '../features/access/components/inbox.js';
 import type { SessionStore } from '../features/auth/stores/session-store.js';
+import { useT } from '../lib/i18n.js';
 import { AccountGate, type AccountGateTexts } from './account-gate.js';
-
-// No `notAllowed`: every signed-in user passes, and the server answers 403 to someone who
-// approves nothing, which the inbox shows as "Not allowed".
-const TEXTS: AccountGateTexts = {
-  title: 'Access requests',
-  signIn: 'Sign in to decide the access requests for the apps you approve.',
-  noSignIn: 'Sign-in is not set up on this portal, so there are no access requests here.',
-};
 
 /**
  * /requests: the approvers' inbox for signed-in users, a sign-in prompt for visitors (the
@@ -26,8 +19,16 @@ export default function RequestsPage({
   session: SessionStore;
   signInAvailable: boolean;
 }) {
+  const t = useT();
+  // No `notAllowed`: every signed-in user passes, and the server answers 403 to someone who
+  // approves nothing, which the inbox shows as "Not allowed".
+  const texts: AccountGateTexts = {
+    title: t('access.inbox.title'),
+    signIn: t('access.requests.signIn'),
+    noSignIn: t('access.requests.noSignIn'),
+  };
   return (
-    <AccountGate session={session} signInAvailable={signInAvailable} texts={TEXTS}>
+    <AccountGate session={session} signInAvailable={signInAvailable} texts={texts}>
       <link rel="stylesheet" href={accessStyles} precedence="default" />
       <Inbox />
     </AccountGate>

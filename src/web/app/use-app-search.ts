@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import { categoryTitle } from '../../shared/catalog/categories.js';
-import { ENVIRONMENT_LABELS, isEnvironment } from '../../shared/catalog/environments.js';
 import type { SearchHit, SearchStatus } from '../../shared/search/search-index.js';
 import { FLAPPING_CHANGES } from '../../shared/status/history.js';
 import { statusKind } from '../../shared/status/status-codes.js';
 import { isLocked, type CatalogApp } from '../features/catalog/api/apps.js';
 import { safeHref } from '../features/catalog/components/app-card.js';
+import { environmentLabel } from '../features/catalog/components/environment-badge.js';
+import { sectionTitle } from '../features/catalog/utils/sections.js';
 import type { SearchResult } from '../features/search/components/search-bar.js';
 import { useSearchHits } from '../features/search/hooks/use-search-hits.js';
+import { useT, type Translate } from '../lib/i18n.js';
 import type { AppStores } from './create-stores.js';
 
 export interface AppSearch {
@@ -25,6 +26,7 @@ const NO_STATUS = (): undefined => undefined;
  * (matched by link as the status indicator does) for `status:`, the favorites for `fav`.
  */
 export function useAppSearch(stores: AppStores, query: string): AppSearch {
+  const t = useT();
   const apps = useStore(stores.catalog, (state) => state.apps);
   const isAuthenticated = useStore(stores.session, (state) => state.isAuthenticated);
   const favorites = useStore(stores.session, (state) => state.favorites);
@@ -61,19 +63,23 @@ export function useAppSearch(stores: AppStores, query: string): AppSearch {
 
   const hits = useSearchHits({ apps, query, statusById, favoriteIds, flappingIds });
   const results = useMemo(
-    () => hits?.map(({ app, nameMatches }) => toResult(app, nameMatches)) ?? null,
-    [hits],
+    () => hits?.map(({ app, nameMatches }) => toResult(t, app, nameMatches)) ?? null,
+    [t, hits],
   );
   return { hits, results };
 }
 
-function toResult(app: CatalogApp, nameMatches: SearchResult['nameMatches']): SearchResult {
+function toResult(
+  t: Translate,
+  app: CatalogApp,
+  nameMatches: SearchResult['nameMatches'],
+): SearchResult {
   return {
     id: app.id,
     name: app.name,
     nameMatches,
-    section: categoryTitle(app.category),
-    environment: isEnvironment(app.env) ? ENVIRONMENT_LABELS[app.env] : String(app.env),
+    section: sectionTitle(t, app.category),
+    environment: environmentLabel(t, app.env),
     href: isLocked(app) ? undefined : safeHref(app.link),
   };
 }

@@ -3,6 +3,7 @@ import type * as ReactDomClient from 'react-dom/client';
 import { PAGE_STATE_ID, type PageState } from '../../shared/api/page-schemas.js';
 import { App } from '../app/app.js';
 import { currentPath, navigateTo, submitPost } from '../lib/browser.js';
+import { LocaleProvider, pageLocale } from '../lib/i18n.js';
 
 /** The state the server rendered the page with (src/server/spa/page.routes.ts), if it did. */
 function renderedState(): PageState | null {
@@ -25,25 +26,29 @@ export function mount({ createRoot, hydrateRoot }: typeof ReactDomClient): void 
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element.');
   const initial = renderedState();
+  // The language the server rendered the page in, with its messages (no request for them).
+  const locale = pageLocale();
   const app = (
     <StrictMode>
-      <App
-        environment={{
-          storage: window.localStorage,
-          currentPath,
-          navigate: navigateTo,
-          submitPost,
-          // The sign-in helpers load after the page, when the silent check starts.
-          silentSignOn: {
-            check: () =>
-              import('../features/auth/api/silent-check.js').then(({ checkSilently }) =>
-                checkSilently(),
-              ),
-            storage: window.sessionStorage,
-          },
-        }}
-        initial={initial}
-      />
+      <LocaleProvider locale={locale}>
+        <App
+          environment={{
+            storage: window.localStorage,
+            currentPath,
+            navigate: navigateTo,
+            submitPost,
+            // The sign-in helpers load after the page, when the silent check starts.
+            silentSignOn: {
+              check: () =>
+                import('../features/auth/api/silent-check.js').then(({ checkSilently }) =>
+                  checkSilently(),
+                ),
+              storage: window.sessionStorage,
+            },
+          }}
+          initial={initial}
+        />
+      </LocaleProvider>
     </StrictMode>
   );
 

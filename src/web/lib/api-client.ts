@@ -29,6 +29,15 @@ export class ApiRequestError extends Error {
     this.isAbort = init.isAbort ?? false;
     this.originalError = init.originalError ?? null;
   }
+
+  /** The answer's stable machine-readable `code` (e.g. `not_found`), when it has one. */
+  get code(): string | undefined {
+    const body = this.response;
+    if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') {
+      return body.code;
+    }
+    return undefined;
+  }
 }
 
 export interface RequestOptions {

@@ -17,6 +17,7 @@ import * as gripVertical from 'lucide-react/icons/grip-vertical';
 import * as heart from 'lucide-react/icons/heart';
 import * as inbox from 'lucide-react/icons/inbox';
 import * as info from 'lucide-react/icons/info';
+import * as languages from 'lucide-react/icons/languages';
 import * as lock from 'lucide-react/icons/lock';
 import * as logOut from 'lucide-react/icons/log-out';
 import * as menu from 'lucide-react/icons/menu';
@@ -60,6 +61,7 @@ export const ICON_MODULES = {
   heart: drawing(heart),
   inbox: drawing(inbox),
   info: drawing(info),
+  languages: drawing(languages),
   lock: drawing(lock),
   logOut: drawing(logOut),
   menu: drawing(menu),

@@ -57,6 +57,7 @@ export const Heart = icon('heart');
 export const History = icon('rotate-ccw-clock');
 export const Inbox = icon('inbox');
 export const Info = icon('info');
+export const Languages = icon('languages');
 export const Lock = icon('lock');
 export const LogOut = icon('log-out');
 export const Menu = icon('menu');

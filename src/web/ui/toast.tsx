@@ -1,3 +1,4 @@
+import { useT } from '../lib/i18n.js';
 import { X } from './icons.js';
 import {
   createContext,
@@ -32,6 +33,7 @@ export function useToast(): ToastApi {
 }
 
 function ToastMessage({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  const t = useT();
   useEffect(() => {
     const timer = setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
@@ -42,7 +44,7 @@ function ToastMessage({ toast, onDismiss }: { toast: Toast; onDismiss: (id: numb
       <button
         type="button"
         className="btn btn-ghost btn-sm btn-square"
-        aria-label="Dismiss"
+        aria-label={t('toast.dismiss')}
         onClick={() => onDismiss(toast.id)}
       >
         <X aria-hidden="true" className="size-4" />

@@ -5,6 +5,7 @@ import {
   type BrandingChange,
 } from '../../../shared/branding/branding-rules.js';
 import type { Actor } from '../../../shared/api/admin-schemas.js';
+import { sameValue, type LocalizedText } from '../../../shared/i18n/localized-text.js';
 import type {
   BrandingRecord,
   BrandingRepository,
@@ -171,15 +172,20 @@ export function planPortalSection(
   const after: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(section.change) as [
     keyof BrandingTexts,
-    string | null,
+    LocalizedText | null,
   ][]) {
-    if (baseline && Object.hasOwn(baseline.texts, field) && baseline.texts[field] === value) {
+    // Texts by language compare whatever the order of their languages.
+    if (
+      baseline &&
+      Object.hasOwn(baseline.texts, field) &&
+      sameValue(baseline.texts[field], value)
+    ) {
       continue;
     }
-    if (current.texts[field] === value) continue;
+    if (sameValue(current.texts[field], value)) continue;
     before[field] = current.texts[field];
     after[field] = value;
-    texts[field] = value;
+    (texts as Record<string, LocalizedText | null>)[field] = value;
   }
   const images: [PortalImageKind, CheckedLogo][] = [];
   for (const [kind, image] of Object.entries(section.images) as [PortalImageKind, CheckedLogo][]) {

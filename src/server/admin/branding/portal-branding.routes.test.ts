@@ -49,11 +49,17 @@ describe('who may change the branding', () => {
     const type = method === 'PUT' ? 'image/png' : 'application/json';
     const anonymous = await call(method, url, '', body, type);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ status: 401, message: 'Sign in to use this.', data: {} });
+    expect(anonymous.json()).toEqual({
+      status: 401,
+      code: 'unauthorized',
+      message: 'Sign in to use this.',
+      data: {},
+    });
     const user = await call(method, url, alice, body, type);
     expect(user.statusCode).toBe(403);
     expect(user.json()).toEqual({
       status: 403,
+      code: 'admins_only',
       message: 'Only portal administrators can do this.',
       data: {},
     });
@@ -215,6 +221,7 @@ describe('logo and favicon', () => {
       expect(twice.statusCode).toBe(404);
       expect(twice.json()).toEqual({
         status: 404,
+        code: 'not_found',
         message: `There is no ${kind} to remove.`,
         data: {},
       });
@@ -311,7 +318,9 @@ describe('the pages carry the branding', () => {
       expect(page.body).toContain('<style id="portal-accent">');
       expect(page.body).toContain(favicon.portal.faviconUrl);
     }
-    const state = /<script type="application\/json" id="[^"]+">([^<]*)<\/script>/.exec(after.body);
+    const state = /<script type="application\/json" id="portal-state">([^<]*)<\/script>/.exec(
+      after.body,
+    );
     expect(JSON.parse(state?.[1] ?? '{}').portal).toMatchObject({
       title: 'Lab <Portal>',
       version: 2,
@@ -382,5 +391,34 @@ describe('branding from a browser session', () => {
     });
     expect(sameOrigin.status).toBe(200);
     expect((await ctx.app.inject({ url: '/api/portal' })).json().logoUrl).toBeNull();
+  });
+});
+
+describe('branding texts per language (docs/admin.md)', () => {
+  it('takes maps, answers them to admins, and GET /api/portal in the reader’s language', async () => {
+    const { admin } = await setup();
+    const title = { en: 'Research apps', de: 'Forschungsanwendungen' };
+    const patched = await call('PATCH', '/api/admin/portal', admin, {
+      title,
+      footer: { en: 'Run by IT', fr: 'Géré par la DSI' },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().set.title).toEqual(title);
+    const read = (language: string) =>
+      ctx.app.inject({ url: '/api/portal', headers: { 'accept-language': language } });
+    const german = await read('de');
+    expect(german.json()).toMatchObject({ title: 'Forschungsanwendungen', footer: 'Run by IT' });
+    expect(german.headers.vary).toMatch(/Accept-Language/);
+    expect((await read('fr')).json()).toMatchObject({
+      title: 'Research apps',
+      footer: 'Géré par la DSI',
+    });
+    // The same maps again: nothing changed, nothing audited.
+    const before = (await brandingAudit()).length;
+    await call('PATCH', '/api/admin/portal', admin, { title: { de: title.de, en: title.en } });
+    expect(await brandingAudit()).toHaveLength(before);
+    const empty = await call('PATCH', '/api/admin/portal', admin, { subtitle: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().data.fields.subtitle).toMatch(/at least one language/);
   });
 });

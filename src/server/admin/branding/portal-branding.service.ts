@@ -1,6 +1,7 @@
 import type { Actor } from '../../../shared/api/admin-schemas.js';
 import type { AdminBranding } from '../../../shared/api/branding-schemas.js';
 import { checkBrandingChange } from '../../../shared/branding/branding-rules.js';
+import { sameValue } from '../../../shared/i18n/localized-text.js';
 import type {
   BrandingRepository,
   BrandingTexts,
@@ -27,6 +28,8 @@ export function createPortalBrandingService(deps: {
   admin: Pick<AdminRepository, 'transaction' | 'appendAudit'>;
   clock: () => string;
   sanitizeSvg: SvgSanitize;
+  /** DEFAULT_LANGUAGE: a text given per language keeps this language's in its plain column. */
+  defaultLanguage?: string;
 }) {
   const { repository, branding, admin } = deps;
 
@@ -46,7 +49,7 @@ export function createPortalBrandingService(deps: {
       if (!image && !before) throw new NotFoundError(`There is no ${kind} to remove.`);
       const at = deps.clock();
       await change(trx, at);
-      await repository.write(trx, current.texts, actor, at);
+      await repository.write(trx, current.texts, actor, at, deps.defaultLanguage);
       await admin.appendAudit(
         trx,
         {
@@ -76,11 +79,11 @@ export function createPortalBrandingService(deps: {
         const current = await repository.read(trx);
         const texts: BrandingTexts = { ...current.texts, ...change };
         const changed = (Object.keys(change) as (keyof BrandingTexts)[]).filter(
-          (field) => current.texts[field] !== texts[field],
+          (field) => !sameValue(current.texts[field], texts[field]),
         );
         if (changed.length === 0) return;
         const at = deps.clock();
-        await repository.write(trx, texts, actor, at);
+        await repository.write(trx, texts, actor, at, deps.defaultLanguage);
         await admin.appendAudit(
           trx,
           {

@@ -1,6 +1,7 @@
 import type { Actor } from '../../../shared/api/admin-schemas.js';
 import type { NoticeFields } from '../../../shared/notices/notice-rules.js';
 import type { Db } from '../../db/database.js';
+import { textColumns } from '../../i18n/stored-text.js';
 import type { Trx } from '../admin.repository.js';
 import type { PortalNoticeRow } from './portal-notices.table.js';
 
@@ -9,7 +10,16 @@ export const MAX_LISTED_NOTICES = 500;
 /** ...and at most this many in force are shown to viewers (earliest start first). */
 export const MAX_ACTIVE_NOTICES = 20;
 
-/** Data access of portal notices: the only place their SQL lives. */
+/** A notice's fields as columns: the text given per language kept as two (stored-text.ts). */
+function columnsOf(fields: NoticeFields, defaultLanguage: string) {
+  const { plain, texts } = textColumns(fields.text, defaultLanguage);
+  return { ...fields, text: plain, textTexts: texts, appIds: JSON.stringify(fields.appIds) };
+}
+
+/**
+ * Data access of portal notices: the only place their SQL lives. On writes, `defaultLanguage`
+ * (DEFAULT_LANGUAGE) is the language whose text a text given per language keeps in `text`.
+ */
 export function createPortalNoticesRepository(db: Db) {
   return {
     async list(q: Trx | Db = db): Promise<PortalNoticeRow[]> {
@@ -39,13 +49,19 @@ export function createPortalNoticesRepository(db: Db) {
         .execute();
     },
 
-    async insert(trx: Trx, id: string, fields: NoticeFields, actor: Actor, at: string) {
+    async insert(
+      trx: Trx,
+      id: string,
+      fields: NoticeFields,
+      actor: Actor,
+      at: string,
+      defaultLanguage = 'en',
+    ) {
       await trx
         .insertInto('portalNotices')
         .values({
           id,
-          ...fields,
-          appIds: JSON.stringify(fields.appIds),
+          ...columnsOf(fields, defaultLanguage),
           version: 1,
           created: at,
           createdBySubject: actor.subject,
@@ -57,12 +73,18 @@ export function createPortalNoticesRepository(db: Db) {
         .execute();
     },
 
-    async update(trx: Trx, id: string, fields: NoticeFields, actor: Actor, at: string) {
+    async update(
+      trx: Trx,
+      id: string,
+      fields: NoticeFields,
+      actor: Actor,
+      at: string,
+      defaultLanguage = 'en',
+    ) {
       await trx
         .updateTable('portalNotices')
         .set((eb) => ({
-          ...fields,
-          appIds: JSON.stringify(fields.appIds),
+          ...columnsOf(fields, defaultLanguage),
           version: eb('version', '+', 1),
           updated: at,
           updatedBySubject: actor.subject,

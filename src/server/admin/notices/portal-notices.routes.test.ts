@@ -70,11 +70,17 @@ describe('who may manage portal notices', () => {
     const { alice } = await setup();
     const anonymous = await call(method, url, '', upgrade);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ status: 401, message: 'Sign in to use this.', data: {} });
+    expect(anonymous.json()).toEqual({
+      status: 401,
+      code: 'unauthorized',
+      message: 'Sign in to use this.',
+      data: {},
+    });
     const user = await call(method, url, alice, upgrade);
     expect(user.statusCode).toBe(403);
     expect(user.json()).toEqual({
       status: 403,
+      code: 'admins_only',
       message: 'Only portal administrators can do this.',
       data: {},
     });
@@ -111,7 +117,12 @@ describe('posting, changing and deleting notices', () => {
     expect((await call('GET', '/api/admin/notices', admin)).json().items).toEqual([]);
     const again = await call('DELETE', `/api/admin/notices/${notice.id}`, admin);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ status: 404, message: 'There is no such notice.', data: {} });
+    expect(again.json()).toEqual({
+      status: 404,
+      code: 'not_found',
+      message: 'There is no such notice.',
+      data: {},
+    });
 
     const audit = await noticeAudit(admin);
     expect(audit.map((entry) => [entry.before?.title ?? null, entry.after?.title ?? null])).toEqual(
@@ -331,5 +342,37 @@ describe('the OpenAPI document', () => {
     const text = JSON.stringify(doc);
     expect(text).toContain('startsAt');
     expect(text).toContain('appIds');
+  });
+});
+
+describe('a notice’s text per language (docs/admin.md)', () => {
+  it('takes a map, answers it to admins, and shows each viewer their language', async () => {
+    const { admin } = await setup();
+    const text = { en: 'Galaxy is read-only.', de: 'Galaxy ist schreibgeschützt.' };
+    const created = await call('POST', '/api/admin/notices', admin, { ...upgrade, text });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().text).toEqual(text);
+    const german = await ctx.app.inject({
+      url: '/api/notices',
+      headers: { 'accept-language': 'de' },
+    });
+    expect(german.json().notices[0].text).toBe('Galaxy ist schreibgeschützt.');
+    expect(german.headers.vary).toMatch(/Accept-Language/);
+    const french = await ctx.app.inject({
+      url: '/api/notices',
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(french.json().notices[0].text).toBe('Galaxy is read-only.');
+    const audit = await noticeAudit(admin);
+    expect(audit[0]?.after?.text).toEqual(text);
+  });
+
+  it('refuses an empty map or an empty text with a 400 naming the field', async () => {
+    const { admin } = await setup();
+    for (const text of [{}, { de: ' ' }]) {
+      const response = await call('POST', '/api/admin/notices', admin, { ...upgrade, text });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().data.fields.text).toMatch(/at least one language|must not be empty/);
+    }
   });
 });

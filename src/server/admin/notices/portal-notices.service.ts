@@ -4,6 +4,8 @@ import type { PortalNotice, PortalNoticeSeverity } from '../../../shared/api/not
 import { checkNoticeFields, type NoticeFields } from '../../../shared/notices/notice-rules.js';
 import type { Notice } from '../../../shared/status/history-schemas.js';
 import { NotFoundError } from '../../http/errors.js';
+import { textIn } from '../../../shared/i18n/localized-text.js';
+import { storedText } from '../../i18n/stored-text.js';
 import type { AdminRepository } from '../admin.repository.js';
 import { invalidFields } from '../admin.service.js';
 import type { PortalNoticesRepository } from './portal-notices.repository.js';
@@ -12,7 +14,7 @@ import type { PortalNoticeRow } from './portal-notices.table.js';
 function fieldsOf(row: PortalNoticeRow): NoticeFields {
   return {
     title: row.title,
-    text: row.text,
+    text: storedText(row.text, row.textTexts),
     severity: row.severity as PortalNoticeSeverity,
     startsAt: row.startsAt,
     endsAt: row.endsAt,
@@ -41,15 +43,24 @@ export function toPortalNotice(row: PortalNoticeRow): PortalNotice {
   };
 }
 
-/** A portal notice as GET /api/notices shows it, beside the status page's. */
-export function toPublicNotice(row: PortalNoticeRow, appIds: string[]): Notice {
+/**
+ * A portal notice as GET /api/notices shows it, beside the status page's: its text in
+ * `language` (textIn), the default language's when none is given.
+ */
+export function toPublicNotice(
+  row: PortalNoticeRow,
+  appIds: string[],
+  language?: { language: string; defaultLanguage: string },
+): Notice {
   const severity = row.severity as PortalNoticeSeverity;
   return {
     // The version is part of the id: an edited notice shows again after a dismissal.
     id: `portal-${row.id}-${row.version}`,
     kind: severity === 'info' ? 'notice' : severity,
     title: row.title,
-    text: row.text,
+    text: language
+      ? textIn(storedText(row.text, row.textTexts), language.language, language.defaultLanguage)
+      : row.text,
     severity: severity === 'incident' ? 'warning' : 'info',
     start: row.startsAt,
     end: row.endsAt,
@@ -65,6 +76,8 @@ export function createPortalNoticesService(deps: {
   notices: PortalNoticesRepository;
   admin: Pick<AdminRepository, 'transaction' | 'appendAudit' | 'findApp'>;
   clock: () => string;
+  /** DEFAULT_LANGUAGE: a text given per language keeps this language's in its plain column. */
+  defaultLanguage?: string;
 }) {
   const { notices, admin } = deps;
 
@@ -91,7 +104,7 @@ export function createPortalNoticesService(deps: {
       const id = randomUUID();
       await admin.transaction(async (trx) => {
         const at = deps.clock();
-        await notices.insert(trx, id, fields, actor, at);
+        await notices.insert(trx, id, fields, actor, at, deps.defaultLanguage);
         await admin.appendAudit(
           trx,
           { actor, action: 'notice', appId: null, before: null, after: audited(id, fields) },
@@ -108,7 +121,7 @@ export function createPortalNoticesService(deps: {
       const fields = await checked(body, before);
       await admin.transaction(async (trx) => {
         const at = deps.clock();
-        await notices.update(trx, id, fields, actor, at);
+        await notices.update(trx, id, fields, actor, at, deps.defaultLanguage);
         await admin.appendAudit(
           trx,
           {
@@ -153,16 +166,25 @@ export function createPortalNoticesService(deps: {
 export function createActivePortalNotices(deps: {
   notices: Pick<PortalNoticesRepository, 'activeAt'>;
   now: () => number;
+  /** DEFAULT_LANGUAGE: the text shown when a notice has none in the viewer's language. */
+  defaultLanguage?: string;
 }) {
+  const defaultLanguage = deps.defaultLanguage ?? 'en';
   return {
-    async activeFor(visibleIds: ReadonlySet<string>): Promise<Notice[]> {
+    /** The notices in force for a viewer who sees `visibleIds`, texts in `language`. */
+    async activeFor(visibleIds: ReadonlySet<string>, language?: string): Promise<Notice[]> {
       const rows = await deps.notices.activeAt(new Date(deps.now()).toISOString());
       const shown: Notice[] = [];
       for (const row of rows) {
         const named = parseIds(row.appIds);
         const visible = named.filter((id) => visibleIds.has(id));
         if (named.length > 0 && visible.length === 0) continue;
-        shown.push(toPublicNotice(row, visible));
+        shown.push(
+          toPublicNotice(row, visible, {
+            language: language ?? defaultLanguage,
+            defaultLanguage,
+          }),
+        );
       }
       return shown;
     },

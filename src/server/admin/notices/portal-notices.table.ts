@@ -4,7 +4,10 @@ import type { Selectable } from 'kysely';
 export interface PortalNoticesTable {
   id: string;
   title: string;
+  /** The text in the default language (the one text when not given per language). */
   text: string;
+  /** The texts by language tag as JSON when given per language (migration 0015); else null. */
+  textTexts: string | null;
   severity: string;
   startsAt: string;
   endsAt: string;

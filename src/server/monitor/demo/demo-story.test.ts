@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FLAPPING_CHANGES } from '../../../shared/status/history.js';
 import { DEMO_CATALOG_FILE, readCatalogFile } from '../../admin/catalog-loader.js';
+import { entryLabel } from '../../catalog/catalog-file.js';
 import { summarizePeriods } from '../history/uptime.js';
 import {
   demoChangesLastHour,
@@ -22,7 +23,7 @@ const T = Date.parse('2026-11-03T10:15:00.000Z');
 const entries = (await readCatalogFile(DEMO_CATALOG_FILE)).entries;
 const ALL = entries.map((entry) => entry.id);
 const PUBLIC = entries.filter((entry) => entry.isPublic).map((entry) => entry.id);
-const names = new Map(entries.map((entry) => [entry.id, entry.name]));
+const names = new Map(entries.map((entry) => [entry.id, entryLabel(entry)]));
 const nameOf = (id: string) => names.get(id) ?? id;
 
 function counts(ids: readonly string[], time: number): Record<string, number> {

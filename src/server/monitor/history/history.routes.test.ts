@@ -192,7 +192,11 @@ describe('GET /api/apps/{id}/uptime input', () => {
     const { ctx } = await setup(2);
     const bad = await get(ctx, '/api/apps/public-app/uptime?range=1y');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ status: 400, message: expect.any(String) });
+    expect(bad.json()).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: expect.any(String),
+    });
     const fallback = await get(ctx, '/api/apps/public-app/uptime');
     expect(fallback.json()).toMatchObject({ range: '24h', uptime: null, lastChange: null });
   });

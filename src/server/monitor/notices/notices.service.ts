@@ -10,10 +10,11 @@ export function createNoticesService(deps: {
   results: StatusResults;
   board: Pick<NoticeBoard, 'active'>;
   /** Notices admins posted (src/server/admin/notices), read from the database on each call. */
-  portal?: { activeFor(visibleIds: ReadonlySet<string>): Promise<Notice[]> };
+  portal?: { activeFor(visibleIds: ReadonlySet<string>, language?: string): Promise<Notice[]> };
 }) {
   return {
-    async noticesFor(viewer: Viewer): Promise<Notices> {
+    /** The notices for a viewer; portal notices' texts in `language` (docs/admin.md). */
+    async noticesFor(viewer: Viewer, language?: string): Promise<Notices> {
       const apps = await deps.visibleApps(viewer);
       const maintenance = apps
         .filter((app) => {
@@ -22,7 +23,7 @@ export function createNoticesService(deps: {
         })
         .map((app) => app.id);
       const portal = deps.portal
-        ? await deps.portal.activeFor(new Set(apps.map((app) => app.id)))
+        ? await deps.portal.activeFor(new Set(apps.map((app) => app.id)), language)
         : [];
       return { notices: [...portal, ...deps.board.active()], maintenance };
     },

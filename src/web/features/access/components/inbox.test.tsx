@@ -104,7 +104,10 @@ describe('the approvers’ inbox', () => {
     inboxAnswers();
     server.use(
       http.post('/api/access-requests/r1/decision', () =>
-        HttpResponse.json({ status: 409, message: 'Already decided', data: {} }, { status: 409 }),
+        HttpResponse.json(
+          { status: 409, code: 'request_decided', message: 'Already decided', data: {} },
+          { status: 409 },
+        ),
       ),
     );
     render(<Inbox />);
@@ -117,7 +120,10 @@ describe('the approvers’ inbox', () => {
   it('shows "Not allowed" to someone who approves nothing (403)', async () => {
     server.use(
       http.get('/api/access-requests/inbox', () =>
-        HttpResponse.json({ status: 403, message: 'Forbidden', data: {} }, { status: 403 }),
+        HttpResponse.json(
+          { status: 403, code: 'not_an_approver', message: 'Forbidden', data: {} },
+          { status: 403 },
+        ),
       ),
     );
     render(<Inbox />);
@@ -143,7 +149,7 @@ describe('the approvers’ inbox', () => {
     await user.click(screen.getByRole('tab', { name: 'Decided' }));
     expect(screen.getByRole('tab', { name: 'Decided' })).toHaveAttribute('aria-selected', 'true');
     const list = await screen.findByRole('list', { name: 'Decided requests' });
-    expect(list).toHaveTextContent(/Declined on .* by Pat · “Not this term”/);
+    expect(list).toHaveTextContent(/Declined\s*Decided on .*2026 by Pat · “Not this term”/);
     expect(asked).toEqual(['pending', 'decided']);
   });
 });

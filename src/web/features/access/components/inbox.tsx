@@ -6,8 +6,10 @@ import {
   type InboxRequest,
   type InboxTab,
 } from '../api/access-api.js';
-import { accessErrorMessage, formatDate } from '../utils/access-errors.js';
+import { accessErrorMessage } from '../utils/access-errors.js';
 import { ApiRequestError } from '../../../lib/api-client.js';
+import { useLocale, type Locale, type Translate } from '../../../lib/i18n.js';
+import { requestDate } from './locked-access.js';
 
 /** Longest note (MAX_ACCESS_NOTE of access-schemas.ts; not imported: TypeBox stays out). */
 export const NOTE_MAX = 1000;
@@ -15,36 +17,58 @@ export const NOTE_MAX = 1000;
 type Load =
   | { state: 'loading' }
   | { state: 'forbidden' }
-  | { state: 'failed'; message: string }
+  | { state: 'failed'; error: unknown }
   | { state: 'ready'; items: InboxRequest[]; totalItems: number };
 
-const TABS: { id: InboxTab; label: string }[] = [
-  { id: 'pending', label: 'Pending' },
-  { id: 'decided', label: 'Decided' },
-];
+const TABS: InboxTab[] = ['pending', 'decided'];
 
-function outcome(request: InboxRequest): string {
+function tabLabel(tab: InboxTab, t: Translate): string {
+  return tab === 'pending' ? t('access.inbox.tab.pending') : t('access.inbox.tab.decided');
+}
+
+function outcome(request: InboxRequest, t: Translate): string {
   switch (request.status) {
     case 'approved':
       switch (request.membership) {
         case 'waiting':
-          return 'Approved, waiting for membership';
+          return t('access.outcome.waiting');
         case 'retrying':
-          return 'Approved, access being set up (the portal retries writing the membership)';
+          return t('access.outcome.retrying');
         case 'failed':
-          return `Approved, the membership could not be written: add ${request.requester.username} to ${request.group} by hand`;
+          return t('access.outcome.failed', {
+            username: request.requester.username,
+            group: request.group,
+          });
         default:
-          return 'Approved, membership written';
+          return t('access.outcome.approved');
       }
     case 'declined':
-      return 'Declined';
+      return t('access.outcome.declined');
     case 'withdrawn':
-      return 'Withdrawn by the requester';
+      return t('access.outcome.withdrawn');
     case 'expired':
-      return 'Access ended';
+      return t('access.outcome.expired');
     default:
-      return 'Pending';
+      return t('access.outcome.pending');
   }
+}
+
+/** "Decided on 13 Mar 2026 by Pat", or as much of it as is known. */
+function decidedLine(request: InboxRequest, locale: Locale): string {
+  const date = requestDate(locale, request.decidedAt);
+  const approver = request.decidedBy;
+  if (date && approver) return locale.t('access.inbox.decidedOnBy', { date, approver });
+  if (date) return locale.t('access.inbox.decidedOn', { date });
+  if (approver) return locale.t('access.inbox.decidedBy', { approver });
+  return '';
+}
+
+/** "Alice Liddell (alice, alice@example.edu)": who asked, with their account. */
+function requesterText(request: InboxRequest, t: Translate): string {
+  const { name, username, email } = request.requester;
+  return email
+    ? t('access.inbox.requesterWithEmail', { name, username, email })
+    : t('access.inbox.requester', { name, username });
 }
 
 /** One pending request: who, which app, why, and approve/decline with an optional note. */
@@ -55,6 +79,8 @@ function PendingRequest({
   request: InboxRequest;
   onDecided(result: AccessDecisionResult): void;
 }) {
+  const locale = useLocale();
+  const { t } = locale;
   const noteId = useId();
   const headingId = useId();
   const [note, setNote] = useState('');
@@ -72,7 +98,7 @@ function PendingRequest({
         await decideRequest(request.id, trimmed ? { decision, note: trimmed } : { decision }),
       );
     } catch (failure) {
-      setError(accessErrorMessage(failure, 'decide'));
+      setError(accessErrorMessage(locale, failure, 'decide'));
       setBusy(false);
     }
   };
@@ -81,25 +107,25 @@ function PendingRequest({
     <li aria-labelledby={headingId} className="card bg-base-100 border-base-300 border">
       <div className="card-body gap-2 p-4">
         <h3 id={headingId} className="font-semibold">
-          {request.requester.name || request.requester.username} asks for {request.appName}
+          {t('access.inbox.asks', {
+            requester: request.requester.name || request.requester.username,
+            app: request.appName,
+          })}
         </h3>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-base-content/75">Requester</dt>
-          <dd>
-            {request.requester.name} ({request.requester.username}
-            {request.requester.email ? `, ${request.requester.email}` : ''})
-          </dd>
-          <dt className="text-base-content/75">App</dt>
+          <dt className="text-base-content/75">{t('access.inbox.field.requester')}</dt>
+          <dd>{requesterText(request, t)}</dd>
+          <dt className="text-base-content/75">{t('access.inbox.field.app')}</dt>
           <dd>{request.appName}</dd>
-          <dt className="text-base-content/75">Group</dt>
+          <dt className="text-base-content/75">{t('access.inbox.field.group')}</dt>
           <dd>{request.group}</dd>
-          <dt className="text-base-content/75">Asked on</dt>
-          <dd>{formatDate(request.created)}</dd>
-          <dt className="text-base-content/75">Reason</dt>
+          <dt className="text-base-content/75">{t('access.inbox.field.asked')}</dt>
+          <dd>{requestDate(locale, request.created)}</dd>
+          <dt className="text-base-content/75">{t('access.inbox.field.reason')}</dt>
           <dd className="break-words whitespace-pre-wrap">{request.reason}</dd>
         </dl>
         <label htmlFor={noteId} className="text-sm font-medium">
-          Note to the requester (optional)
+          {t('access.inbox.note')}
         </label>
         <textarea
           id={noteId}
@@ -111,7 +137,10 @@ function PendingRequest({
         />
         {tooLong && (
           <p className="text-error text-sm font-medium">
-            Keep the note to {NOTE_MAX} characters ({note.length - NOTE_MAX} too many).
+            {t('access.inbox.noteTooLong', {
+              max: locale.formatNumber(NOTE_MAX),
+              count: note.length - NOTE_MAX,
+            })}
           </p>
         )}
         {error && (
@@ -126,7 +155,7 @@ function PendingRequest({
             disabled={busy || tooLong}
             onClick={() => void decide('decline')}
           >
-            Decline
+            {t('access.inbox.decline')}
           </button>
           <button
             type="button"
@@ -134,7 +163,7 @@ function PendingRequest({
             disabled={busy || tooLong}
             onClick={() => void decide('approve')}
           >
-            Approve
+            {t('access.inbox.approve')}
           </button>
         </div>
       </div>
@@ -148,6 +177,8 @@ function PendingRequest({
  * nothing gets the server's 403, shown as "Not allowed".
  */
 export function Inbox() {
+  const locale = useLocale();
+  const { t } = locale;
   const [tab, setTab] = useState<InboxTab>('pending');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [notice, setNotice] = useState<string | null>(null);
@@ -164,7 +195,7 @@ export function Inbox() {
         if (!current) return;
         if (error instanceof ApiRequestError && error.status === 403)
           setLoad({ state: 'forbidden' });
-        else setLoad({ state: 'failed', message: accessErrorMessage(error, 'load') });
+        else setLoad({ state: 'failed', error });
       },
     );
     return () => {
@@ -172,39 +203,43 @@ export function Inbox() {
     };
   }, [tab, reloads]);
 
-  const onDecided = useCallback((result: AccessDecisionResult) => {
-    const { request, addByHand } = result;
-    const who = request.requester.username || request.requester.name;
-    setNotice(
-      request.status === 'declined'
-        ? `Declined ${who}’s request for ${request.appName}.`
-        : addByHand
-          ? `Approved. Add ${who} to ${addByHand} in Keycloak: the portal has no service account to do it.`
-          : request.membership === 'retrying'
-            ? `Approved: access being set up. Keycloak did not take ${who} into ${request.group} yet; the portal retries and tells you if it gives up.`
-            : `Approved: ${who} is now in ${request.group}.`,
-    );
-    setLoad((previous) =>
-      previous.state === 'ready'
-        ? {
-            ...previous,
-            items: previous.items.filter((item) => item.id !== request.id),
-            totalItems: Math.max(0, previous.totalItems - 1),
-          }
-        : previous,
-    );
-  }, []);
+  const onDecided = useCallback(
+    (result: AccessDecisionResult) => {
+      const { request, addByHand } = result;
+      const who = request.requester.username || request.requester.name;
+      const app = request.appName;
+      setNotice(
+        request.status === 'declined'
+          ? t('access.notice.declined', { who, app })
+          : addByHand
+            ? t('access.notice.byHand', { who, group: addByHand })
+            : request.membership === 'retrying'
+              ? t('access.notice.retrying', { who, group: request.group })
+              : t('access.notice.approved', { who, group: request.group }),
+      );
+      setLoad((previous) =>
+        previous.state === 'ready'
+          ? {
+              ...previous,
+              items: previous.items.filter((item) => item.id !== request.id),
+              totalItems: Math.max(0, previous.totalItems - 1),
+            }
+          : previous,
+      );
+    },
+    [t],
+  );
 
   if (load.state === 'forbidden') {
     return (
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 py-10">
-        <h1 className="text-2xl font-bold">Not allowed</h1>
+        <h1 className="text-2xl font-bold">{t('access.gate.notAllowed')}</h1>
         <p role="alert" className="alert alert-warning">
-          You do not approve access requests for any app, so there is no inbox for you here.
+          {t('access.inbox.forbidden')}
         </p>
         <div>
           <a href="/" className="btn btn-ghost btn-sm">
-            Back to the portal
+            {t('access.gate.back')}
           </a>
         </div>
       </main>
@@ -213,9 +248,9 @@ export function Inbox() {
 
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 py-8">
-      <h1 className="text-2xl font-bold">Access requests</h1>
-      <div role="tablist" aria-label="Requests" className="tabs tabs-border">
-        {TABS.map(({ id, label }) => (
+      <h1 className="text-2xl font-bold">{t('access.inbox.title')}</h1>
+      <div role="tablist" aria-label={t('access.inbox.tabs')} className="tabs tabs-border">
+        {TABS.map((id) => (
           <button
             key={id}
             type="button"
@@ -227,7 +262,7 @@ export function Inbox() {
               setTab(id);
             }}
           >
-            {label}
+            {tabLabel(id, t)}
           </button>
         ))}
       </div>
@@ -236,45 +271,57 @@ export function Inbox() {
           {notice}
         </p>
       )}
-      {load.state === 'loading' && <p role="status">Loading the requests…</p>}
+      {load.state === 'loading' && <p role="status">{t('access.inbox.loading')}</p>}
       {load.state === 'failed' && (
         <div role="alert" className="alert alert-error flex flex-wrap justify-between">
-          <span>{load.message}</span>
+          <span>{accessErrorMessage(locale, load.error, 'load')}</span>
           <button type="button" className="btn btn-sm" onClick={() => setReloads((n) => n + 1)}>
-            Try again
+            {t('access.inbox.retry')}
           </button>
         </div>
       )}
       {load.state === 'ready' && load.items.length === 0 && (
-        <p>{tab === 'pending' ? 'No requests wait for you.' : 'No decided requests yet.'}</p>
+        <p>{tab === 'pending' ? t('access.inbox.emptyPending') : t('access.inbox.emptyDecided')}</p>
       )}
       {load.state === 'ready' && load.items.length > 0 && tab === 'pending' && (
-        <ul aria-label="Pending requests" className="flex flex-col gap-3">
+        <ul aria-label={t('access.inbox.pendingList')} className="flex flex-col gap-3">
           {load.items.map((request) => (
             <PendingRequest key={request.id} request={request} onDecided={onDecided} />
           ))}
         </ul>
       )}
       {load.state === 'ready' && load.items.length > 0 && tab === 'decided' && (
-        <ul aria-label="Decided requests" className="flex flex-col gap-2">
+        <ul aria-label={t('access.inbox.decidedList')} className="flex flex-col gap-2">
           {load.items.map((request) => (
             <li key={request.id} className="border-base-300 rounded-box border p-3 text-sm">
               <p className="font-medium">
-                {request.requester.name} ({request.requester.username}) · {request.appName}
+                {t('access.inbox.decidedItem', {
+                  name: request.requester.name,
+                  username: request.requester.username,
+                  app: request.appName,
+                })}
               </p>
-              <p>
-                {outcome(request)}
-                {request.decidedAt ? ` on ${formatDate(request.decidedAt)}` : ''}
-                {request.decidedBy ? ` by ${request.decidedBy}` : ''}
-                {request.note ? ` · “${request.note}”` : ''}
-              </p>
+              <p>{outcome(request, t)}</p>
+              {(request.decidedAt || request.decidedBy || request.note) && (
+                <p className="text-base-content/80">
+                  {[
+                    decidedLine(request, locale),
+                    request.note ? t('access.state.note', { note: request.note }) : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              )}
             </li>
           ))}
         </ul>
       )}
       {load.state === 'ready' && load.totalItems > load.items.length && (
         <p className="text-base-content/75 text-sm">
-          Showing the {load.items.length} newest of {load.totalItems}.
+          {t('access.inbox.showing', {
+            count: load.items.length,
+            total: locale.formatNumber(load.totalItems),
+          })}
         </p>
       )}
     </main>

@@ -6,7 +6,9 @@ import { makeAccessRequest, pageOf } from '../../../test-support/fixtures.js';
 import { server } from '../../../test-support/server.js';
 import { fetchMyRequests } from '../api/access-api.js';
 import { createAccessStore } from '../stores/access-store.js';
-import { AccessUntil, LockedAccess } from './locked-access.js';
+import { LocaleProvider } from '../../../lib/i18n.js';
+import { localeFor } from '../../../test-support/messages.js';
+import { AccessUntil, DAY, LockedAccess } from './locked-access.js';
 
 const napari = { id: 'napari', name: 'Napari' };
 
@@ -23,8 +25,8 @@ async function renderLocked(requests: ReturnType<typeof makeAccessRequest>[] = [
   return { ...view, store };
 }
 
-function errorBody(status: number, message: string) {
-  return HttpResponse.json({ status, message, data: {} }, { status });
+function errorBody(status: number, code: string, message = 'English for machines') {
+  return HttpResponse.json({ status, code, message, data: {} }, { status });
 }
 
 describe('the request dialog', () => {
@@ -59,7 +61,7 @@ describe('the request dialog', () => {
     );
     await renderLocked();
     await user.click(screen.getByRole('button', { name: 'Request access: Napari' }));
-    expect(screen.getByText(/1000 characters left/)).toBeInTheDocument();
+    expect(screen.getByText(/1,000 characters left/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     const reason = screen.getByLabelText('Why do you need access?');
     expect(reason).toHaveAttribute('aria-invalid', 'true');
@@ -69,7 +71,7 @@ describe('the request dialog', () => {
     expect(screen.getByText(/3 characters too many/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect(
-      screen.getByText('Keep the reason to 1000 characters (3 too many).'),
+      screen.getByText('Keep the reason to 1,000 characters (3 too many).'),
     ).toBeInTheDocument();
     expect(posted).toBe(0);
   });
@@ -110,12 +112,12 @@ describe('the request dialog', () => {
   });
 
   it.each([
-    [409, 'Already open', 'You already have an open request for this app.'],
-    [404, 'Not found', 'This app cannot be requested'],
-    [429, 'Slow down', 'Too many attempts in a short time.'],
-  ])('shows a %i clearly and keeps the dialog open', async (status, message, shown) => {
+    [409, 'request_open', 'You already have an open request for this app.'],
+    [404, 'not_found', 'This app cannot be requested'],
+    [429, 'too_many_requests', 'Too many attempts in a short time.'],
+  ])('shows a %i clearly and keeps the dialog open', async (status, code, shown) => {
     const user = userEvent.setup();
-    server.use(http.post('/api/access-requests', () => errorBody(status, message)));
+    server.use(http.post('/api/access-requests', () => errorBody(status, code)));
     await renderLocked();
     await user.click(screen.getByRole('button', { name: 'Request access: Napari' }));
     await user.type(screen.getByLabelText('Why do you need access?'), 'Please');
@@ -161,10 +163,12 @@ describe('the request state on a locked card', () => {
 
   it('shows a failed withdrawal', async () => {
     const user = userEvent.setup();
-    server.use(http.delete('/api/access-requests/r9', () => errorBody(409, 'Already decided')));
+    server.use(http.delete('/api/access-requests/r9', () => errorBody(409, 'request_decided')));
     await renderLocked([makeAccessRequest({ id: 'r9' })]);
     await user.click(screen.getByRole('button', { name: 'Withdraw the request for Napari' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Already decided');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Someone already decided this request.',
+    );
   });
 });
 
@@ -194,5 +198,39 @@ describe('AccessUntil', () => {
     );
     await waitFor(() => expect(screen.getAllByTestId('access-until')).toHaveLength(1));
     expect(screen.getByTestId('access-until')).toHaveTextContent(/^Access until .*2026$/);
+  });
+});
+
+describe('in another language', () => {
+  it('speaks German: buttons, the state with its date, the counter and an error', async () => {
+    const user = userEvent.setup();
+    const de = localeFor('de');
+    server.use(
+      http.get('/api/access-requests', () =>
+        HttpResponse.json(
+          pageOf([makeAccessRequest({ status: 'expired', expiresAt: '2026-09-08T00:00:00.000Z' })]),
+        ),
+      ),
+      http.post('/api/access-requests', () => errorBody(409, 'request_open')),
+    );
+    const store = createAccessStore({ fetchMyRequests });
+    await act(() => store.getState().load());
+    render(
+      <LocaleProvider locale={de}>
+        <LockedAccess app={napari} store={store} />
+      </LocaleProvider>,
+    );
+    expect(screen.getByTestId('access-state')).toHaveTextContent(
+      `Zugriff endete am ${de.formatDate('2026-09-08T00:00:00.000Z', DAY)}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Erneut anfragen: Napari' }));
+    const dialog = screen.getByRole('dialog', { name: 'Zugriff auf Napari anfragen' });
+    expect(within(dialog).getByText(/^Noch 1\.000 Zeichen/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Warum benötigen Sie Zugriff?'), 'Bitte');
+    expect(within(dialog).getByText(/^Noch 995 Zeichen/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Anfrage senden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sie haben bereits eine offene Anfrage für diese App.',
+    );
   });
 });

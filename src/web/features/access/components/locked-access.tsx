@@ -3,8 +3,9 @@ import { useStore } from 'zustand';
 import type { AccessRequest } from '../api/access-api.js';
 import { createRequest, withdrawRequest } from '../api/access-api.js';
 import type { AccessStore } from '../stores/access-store.js';
+import { useLocale, type Locale } from '../../../lib/i18n.js';
 import { latestByApp } from '../utils/latest-request.js';
-import { accessErrorMessage, formatDate } from '../utils/access-errors.js';
+import { accessErrorMessage } from '../utils/access-errors.js';
 import { RequestDialog } from './request-dialog.js';
 
 export interface LockedAccessProps {
@@ -12,25 +13,39 @@ export interface LockedAccessProps {
   store: AccessStore;
 }
 
+/** A day as people read it ("12 Mar 2026"), in the page's language. */
+export const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+
+/** A date of a request in the page's language; nothing when it has none. */
+export function requestDate(locale: Locale, iso: string | null | undefined): string {
+  if (!iso || Number.isNaN(Date.parse(iso))) return '';
+  return locale.formatDate(iso, DAY);
+}
+
 /** What the card says about the user's latest request for the app, in words. */
-export function describeRequest(request: AccessRequest): string {
+export function describeRequest(request: AccessRequest, locale: Locale): string {
+  const { t } = locale;
   switch (request.status) {
     case 'pending':
-      return `Requested on ${formatDate(request.created)}`;
+      return t('access.state.requested', { date: requestDate(locale, request.created) });
     case 'declined':
-      return request.note?.trim() ? `Declined: ${request.note}` : 'Declined';
+      return request.note?.trim()
+        ? t('access.state.declinedNote', { note: request.note })
+        : t('access.state.declined');
     case 'approved':
       switch (request.membership) {
         case 'waiting':
         case 'failed':
-          return 'Approved, waiting for membership';
+          return t('access.state.waiting');
         case 'retrying':
-          return 'Approved, access being set up';
+          return t('access.state.settingUp');
         default:
-          return 'Approved: the app unlocks within a minute';
+          return t('access.state.approved');
       }
     case 'expired':
-      return `Access ended on ${formatDate(request.expiresAt ?? request.decidedAt)}`;
+      return t('access.state.ended', {
+        date: requestDate(locale, request.expiresAt ?? request.decidedAt),
+      });
     default:
       return '';
   }
@@ -42,6 +57,8 @@ export function describeRequest(request: AccessRequest): string {
  * approver's note after a decision (a declined or ended request can be asked again).
  */
 export function LockedAccess({ app, store }: LockedAccessProps) {
+  const locale = useLocale();
+  const { t } = locale;
   const requests = useStore(store, (state) => state.requests);
   const reload = useStore(store, (state) => state.load);
   const [open, setOpen] = useState(false);
@@ -59,7 +76,7 @@ export function LockedAccess({ app, store }: LockedAccessProps) {
       });
       void reload();
     } catch (failure) {
-      setError(accessErrorMessage(failure, 'withdraw'));
+      setError(accessErrorMessage(locale, failure, 'withdraw'));
     } finally {
       setBusy(false);
     }
@@ -70,9 +87,13 @@ export function LockedAccess({ app, store }: LockedAccessProps) {
     <div className="flex flex-col items-end gap-2 text-sm">
       {latest && (
         <p className="text-base-content/80 w-full" data-testid="access-state">
-          {describeRequest(latest)}
-          {latest.status === 'approved' && latest.decidedBy ? ` (by ${latest.decidedBy})` : ''}
-          {latest.status === 'approved' && latest.note?.trim() ? ` · “${latest.note}”` : ''}
+          {describeRequest(latest, locale)}
+          {latest.status === 'approved' && latest.decidedBy
+            ? ` ${t('access.state.by', { approver: latest.decidedBy })}`
+            : ''}
+          {latest.status === 'approved' && latest.note?.trim()
+            ? ` · ${t('access.state.note', { note: latest.note })}`
+            : ''}
         </p>
       )}
       {error && (
@@ -86,10 +107,10 @@ export function LockedAccess({ app, store }: LockedAccessProps) {
             type="button"
             className="btn btn-ghost btn-sm"
             disabled={busy}
-            aria-label={`Withdraw the request for ${app.name}`}
+            aria-label={t('access.withdraw.label', { app: app.name })}
             onClick={() => void onWithdraw(latest.id)}
           >
-            Withdraw
+            {t('access.withdraw')}
           </button>
         )}
         {canAsk && (
@@ -97,13 +118,17 @@ export function LockedAccess({ app, store }: LockedAccessProps) {
             type="button"
             className="btn btn-outline btn-sm"
             aria-haspopup="dialog"
-            aria-label={`${latest ? 'Request again' : 'Request access'}: ${app.name}`}
+            aria-label={
+              latest
+                ? t('access.requestAgain.label', { app: app.name })
+                : t('access.request.label', { app: app.name })
+            }
             onClick={() => {
               setError(null);
               setOpen(true);
             }}
           >
-            {latest ? 'Request again' : 'Request access'}
+            {latest ? t('access.requestAgain') : t('access.request')}
           </button>
         )}
       </div>
@@ -125,12 +150,13 @@ export function LockedAccess({ app, store }: LockedAccessProps) {
 
 /** "Access until <date>" on an unlocked card, when the user's access to it is time-boxed. */
 export function AccessUntil({ appId, store }: { appId: string; store: AccessStore }) {
+  const locale = useLocale();
   const requests = useStore(store, (state) => state.requests);
   const latest = latestByApp(requests).get(appId);
   if (latest?.status !== 'approved' || !latest.expiresAt) return null;
   return (
     <p className="text-base-content/75 text-xs" data-testid="access-until">
-      Access until {formatDate(latest.expiresAt)}
+      {locale.t('access.until', { date: requestDate(locale, latest.expiresAt) })}
     </p>
   );
 }

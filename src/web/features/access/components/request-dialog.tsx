@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useLocale } from '../../../lib/i18n.js';
 import { ModalDialog, type ModalDialogClasses } from '../../../ui/modal-dialog.js';
 import { accessErrorMessage } from '../utils/access-errors.js';
 
@@ -26,6 +27,8 @@ const CLASSES: ModalDialogClasses = {
  * are left.
  */
 export function RequestDialog({ appName, onSend, onClose }: RequestDialogProps) {
+  const locale = useLocale();
+  const { t } = locale;
   const reasonId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -36,9 +39,12 @@ export function RequestDialog({ appName, onSend, onClose }: RequestDialogProps) 
   const [busy, setBusy] = useState(false);
 
   const check = (text: string): string | null => {
-    if (text.trim() === '') return 'Write why you need access (required).';
+    if (text.trim() === '') return t('access.dialog.required');
     if (text.length > REASON_MAX) {
-      return `Keep the reason to ${REASON_MAX} characters (${text.length - REASON_MAX} too many).`;
+      return t('access.dialog.tooLong', {
+        max: locale.formatNumber(REASON_MAX),
+        count: text.length - REASON_MAX,
+      });
     }
     return null;
   };
@@ -57,7 +63,7 @@ export function RequestDialog({ appName, onSend, onClose }: RequestDialogProps) 
       await onSend(reason.trim());
       onClose();
     } catch (error) {
-      setFailure(accessErrorMessage(error, 'request'));
+      setFailure(accessErrorMessage(locale, error, 'request'));
       setBusy(false);
     }
   };
@@ -66,14 +72,14 @@ export function RequestDialog({ appName, onSend, onClose }: RequestDialogProps) 
   const describedBy = [hintId, invalid ? errorId : ''].filter(Boolean).join(' ');
   return (
     <ModalDialog
-      title={`Request access to ${appName}`}
+      title={t('access.dialog.title', { app: appName })}
       initialFocus={field}
       onClose={onClose}
       classes={CLASSES}
     >
       <form noValidate className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
         <label htmlFor={reasonId} className="font-medium">
-          Why do you need access?
+          {t('access.dialog.reason')}
         </label>
         <textarea
           ref={field}
@@ -90,8 +96,9 @@ export function RequestDialog({ appName, onSend, onClose }: RequestDialogProps) 
           }}
         />
         <p id={hintId} className={left < 0 ? 'text-error text-sm' : 'text-base-content/75 text-sm'}>
-          {left >= 0 ? `${left} characters left` : `${-left} characters too many`} · the app’s
-          approvers read this.
+          {left >= 0
+            ? t('access.dialog.left', { count: left })
+            : t('access.dialog.over', { count: -left })}
         </p>
         {invalid && (
           <p id={errorId} className="text-error text-sm font-medium">
@@ -105,10 +112,10 @@ export function RequestDialog({ appName, onSend, onClose }: RequestDialogProps) 
         )}
         <div className="flex justify-end gap-2">
           <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
-            Cancel
+            {t('access.dialog.cancel')}
           </button>
           <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-            {busy ? 'Sending…' : 'Send request'}
+            {busy ? t('access.dialog.sending') : t('access.dialog.send')}
           </button>
         </div>
       </form>

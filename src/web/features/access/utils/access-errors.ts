@@ -1,49 +1,21 @@
 import { ApiRequestError } from '../../../lib/api-client.js';
+import { errorText } from '../../../lib/error-text.js';
+import type { Locale } from '../../../lib/i18n.js';
 
-/** What a person reads when a request, a withdrawal or a decision fails. */
+/**
+ * What a person reads when a request, a withdrawal or a decision fails, in their language: the
+ * `errors` catalog's text for the answer's code (error-text.ts), except for a 404, which says
+ * what it means for this action.
+ */
 export function accessErrorMessage(
+  locale: Locale,
   error: unknown,
   action: 'request' | 'withdraw' | 'decide' | 'load',
 ): string {
-  if (!(error instanceof ApiRequestError)) return 'Something went wrong. Please try again.';
-  const server = serverMessage(error.response);
-  switch (error.status) {
-    case 0:
-      return 'The portal could not be reached. Check your connection and try again.';
-    case 400:
-      return server ?? 'The portal did not accept this. Check what you wrote and try again.';
-    case 401:
-      return 'Your session has ended. Sign in again, then try once more.';
-    case 403:
-      return action === 'decide'
-        ? 'You do not approve requests for this app.'
-        : (server ?? 'You are not allowed to do this.');
-    case 404:
-      return action === 'request'
-        ? 'This app cannot be requested (it may no longer exist or no longer be requestable).'
-        : 'This request no longer exists.';
-    case 409:
-      if (action === 'request') return 'You already have an open request for this app.';
-      if (action === 'decide') return 'Someone already decided this request.';
-      return server ?? 'This request has already been decided.';
-    case 429:
-      return 'Too many attempts in a short time. Wait a minute, then try again.';
-    default:
-      return server ?? 'Something went wrong on the portal. Please try again later.';
+  if (error instanceof ApiRequestError && !error.isAbort && error.status === 404) {
+    return action === 'request'
+      ? locale.t('access.error.notRequestable')
+      : locale.t('access.error.requestGone');
   }
-}
-
-function serverMessage(body: unknown): string | undefined {
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-    return body.message.trim() || undefined;
-  }
-  return undefined;
-}
-
-/** A date as people read it ("12 Mar 2026"), in the browser's language. */
-export function formatDate(iso: string | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+  return errorText(locale, error);
 }

@@ -1,5 +1,6 @@
+import { useT } from '../../../lib/i18n.js';
 import {
-  ACCESS_LABELS,
+  ACCESS_LABEL_IDS,
   ACCESS_LIMITS,
   type AccessField,
   type AccessFormValues,
@@ -21,9 +22,10 @@ export interface AccessSectionProps {
  * who approves besides admins, whether the card names them, and time-boxed access.
  */
 export function AccessSection({ values, set, touch, errorOf, knownGroups }: AccessSectionProps) {
+  const t = useT();
   return (
     <fieldset className="flex min-w-0 flex-col gap-2">
-      <legend className="mb-1 text-sm font-medium">Access requests</legend>
+      <legend className="mb-1 text-sm font-medium">{t('admin.access.legend')}</legend>
       <label className="flex items-center gap-2">
         <input
           type="checkbox"
@@ -31,12 +33,11 @@ export function AccessSection({ values, set, touch, errorOf, knownGroups }: Acce
           checked={values.requestable}
           onChange={(event) => set('requestable', event.target.checked)}
         />
-        {ACCESS_LABELS.requestable}: signed-in people outside its groups see a locked card and may
-        ask for access
+        {t('admin.access.requestableHint', { label: t(ACCESS_LABEL_IDS.requestable) })}
       </label>
       <FormField
-        label={ACCESS_LABELS.group}
-        hint="Approving a request adds the user to this group, e.g. /imaging."
+        label={t(ACCESS_LABEL_IDS.group)}
+        hint={t('admin.access.groupHint')}
         error={errorOf('group')}
       >
         {(ids) => (
@@ -52,7 +53,7 @@ export function AccessSection({ values, set, touch, errorOf, knownGroups }: Acce
       </FormField>
       <KnownGroups
         known={knownGroups}
-        label="Known groups for the granting group"
+        label={t('admin.access.knownGroups')}
         selected={[values.group.trim()]}
         onToggle={(group) => {
           set('group', values.group.trim() === group ? '' : group);
@@ -60,8 +61,8 @@ export function AccessSection({ values, set, touch, errorOf, knownGroups }: Acce
         }}
       />
       <FormField
-        label={ACCESS_LABELS.approvers}
-        hint="Admins always approve. Besides them: usernames, or group: and a group path (group:/imaging-leads); comma-separated."
+        label={t(ACCESS_LABEL_IDS.approvers)}
+        hint={t('admin.access.approversHint')}
         error={errorOf('approvers')}
       >
         {(ids) => (
@@ -81,11 +82,11 @@ export function AccessSection({ values, set, touch, errorOf, knownGroups }: Acce
           checked={values.showGroup}
           onChange={(event) => set('showGroup', event.target.checked)}
         />
-        {ACCESS_LABELS.showGroup}
+        {t(ACCESS_LABEL_IDS.showGroup)}
       </label>
       <FormField
-        label={ACCESS_LABELS.days}
-        hint={`Time-boxed access: the membership ends this many days after approval (1 to ${ACCESS_LIMITS.maxDays}). Empty: no end.`}
+        label={t(ACCESS_LABEL_IDS.days)}
+        hint={t('admin.access.daysHint', { max: ACCESS_LIMITS.maxDays })}
         error={errorOf('days')}
       >
         {(ids) => (

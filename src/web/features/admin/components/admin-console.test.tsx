@@ -378,7 +378,7 @@ describe('import and export', () => {
       'IGV (igv)',
     );
     expect(within(diff).getByRole('region', { name: 'Apps to change' })).toHaveTextContent(
-      'env: prod → dev',
+      'Environment: prod → dev',
     );
     expect(fake.imports).toEqual([{ yaml, dryRun: true, prune: true }]);
 
@@ -407,10 +407,11 @@ describe('import and export', () => {
       new File(['apps: [{ id: x, link: y }]'], 'bad.yaml', { type: 'application/yaml' }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Check the file' }));
-    const alert = (await screen.findByText('The catalog file is invalid.')).closest(
-      '[role="alert"]',
-    );
-    expect(alert).toHaveTextContent('app "x": field "link" must be an http(s) URL (got "y")');
+    const alert = (
+      await screen.findByText('app "x": field "link" must be an http(s) URL (got "y")')
+    ).closest('[role="alert"]');
+    // The answer's English message is for machines: people read the text for its code.
+    expect(alert).toHaveTextContent('Something went wrong while processing your request.');
     expect(screen.queryByRole('button', { name: 'Apply these changes' })).toBeNull();
   });
 });

@@ -2,7 +2,9 @@ import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
 import type { App } from '../../../../shared/api/schemas.js';
-import { deleteApp, messageOf, restoreApp } from '../api/admin-api.js';
+import { errorText } from '../../../lib/error-text.js';
+import { useLocale } from '../../../lib/i18n.js';
+import { deleteApp, restoreApp } from '../api/admin-api.js';
 import { useAdminCatalog } from '../hooks/use-admin-catalog.js';
 import { AdminNotice, type Notice } from './admin-notice.js';
 import { AdminTabs } from './admin-tabs.js';
@@ -16,6 +18,7 @@ import { NoticesView } from './notices-view.js';
 import { BrandingView } from './branding-view.js';
 import { TrashView } from './trash-view.js';
 import { ViewAs } from './view-as.js';
+import { nameOf } from '../utils/app-table-view.js';
 
 export interface AdminConsoleProps {
   /** One app's card as the home page shows it (the form's live preview). */
@@ -26,15 +29,16 @@ export interface AdminConsoleProps {
   onCatalogChanged?(): void;
 }
 
+/** The tabs, with the id of each one's label. */
 const TABS = [
-  { key: 'apps', label: 'Apps' },
-  { key: 'trash', label: 'Trash' },
-  { key: 'notices', label: 'Notices' },
-  { key: 'branding', label: 'Branding' },
-  { key: 'audit', label: 'Audit log' },
-  { key: 'deliveries', label: 'Deliveries' },
-  { key: 'view-as', label: 'View as…' },
-  { key: 'import-export', label: 'Import & export' },
+  { key: 'apps', label: 'admin.tabs.apps' },
+  { key: 'trash', label: 'admin.tabs.trash' },
+  { key: 'notices', label: 'admin.tabs.notices' },
+  { key: 'branding', label: 'admin.tabs.branding' },
+  { key: 'audit', label: 'admin.tabs.audit' },
+  { key: 'deliveries', label: 'admin.tabs.deliveries' },
+  { key: 'view-as', label: 'admin.tabs.viewAs' },
+  { key: 'import-export', label: 'admin.tabs.importExport' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -43,6 +47,8 @@ type Editing = { kind: 'table' } | { kind: 'new' } | { kind: 'edit'; app: AdminA
 
 /** The admin console at /admin: apps, trash, notices, audit log, "View as…", import and export. */
 export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: AdminConsoleProps) {
+  const locale = useLocale();
+  const { t } = locale;
   const [tab, setTab] = useState<TabKey>('apps');
   const [editing, setEditing] = useState<Editing>({ kind: 'table' });
   const [deleting, setDeleting] = useState<AdminApp | null>(null);
@@ -56,10 +62,14 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
     heading.current?.focus();
     // The tab's title says where the admin is (WCAG 2.4.2); the portal's comes back on leaving.
     const previous = document.title;
-    document.title = previous ? `Admin console · ${previous}` : 'Admin console';
+    document.title = previous
+      ? t('admin.common.documentTitle', { portal: previous })
+      : t('admin.common.title');
     return () => {
       document.title = previous;
     };
+    // The language never changes while the page lives (changing it reloads the page).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const { saved, deleted, restored, reloadAll } = lists;
@@ -71,9 +81,14 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
   const undoDelete = (app: AdminApp) => async () => {
     try {
       restored(await restoreApp(app.id));
-      succeed(`Restored ${app.name}.`);
+      succeed(t('admin.apps.restored', { name: nameOf(app, locale.language) }));
     } catch (error) {
-      fail(`${app.name} could not be restored: ${messageOf(error)}`);
+      fail(
+        t('admin.apps.restoreFailed', {
+          name: nameOf(app, locale.language),
+          error: errorText(locale, error),
+        }),
+      );
     }
   };
 
@@ -84,14 +99,19 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
     try {
       deleted(await deleteApp(app.id, app.version));
       setDeleting(null);
-      succeed(`Deleted ${app.name}. It is in the trash for 30 days.`, {
-        label: 'Undo',
+      succeed(t('admin.apps.deleted', { name: nameOf(app, locale.language) }), {
+        label: t('admin.common.undo'),
         run: () => void undoDelete(app)(),
       });
       requestAnimationFrame(() => heading.current?.focus());
     } catch (error) {
       setDeleting(null);
-      fail(`${app.name} was not deleted: ${messageOf(error)}`);
+      fail(
+        t('admin.apps.deleteFailed', {
+          name: nameOf(app, locale.language),
+          error: errorText(locale, error),
+        }),
+      );
       // The app may have changed or gone meanwhile, which the error does not tell: load again.
       void reloadAll();
     } finally {
@@ -107,10 +127,10 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
   return (
     <main className="mx-auto flex w-full max-w-screen-2xl flex-1 flex-col gap-4 px-4 py-6">
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
-        Admin console
+        {t('admin.common.title')}
       </h1>
       <AdminTabs<TabKey>
-        tabs={TABS}
+        tabs={TABS.map((entry) => ({ key: entry.key, label: t(entry.label) }))}
         current={tab}
         onSelect={(key) => {
           setTab(key);
@@ -127,16 +147,16 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
                   onClick={() => setEditing({ kind: 'new' })}
                 >
                   <Plus aria-hidden="true" className="size-4" />
-                  New app
+                  {t('admin.apps.new')}
                 </button>
               </div>
-              {catalog.error && (
+              {catalog.error !== null && (
                 <p role="alert" className="alert alert-error">
-                  {catalog.error}
+                  {errorText(locale, catalog.error)}
                 </p>
               )}
               {catalog.apps === null ? (
-                !catalog.error && <p role="status">Loading apps…</p>
+                catalog.error === null && <p role="status">{t('admin.apps.loading')}</p>
               ) : (
                 <AppTable
                   apps={catalog.apps}
@@ -200,17 +220,13 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
       </AdminTabs>
       {deleting && (
         <ConfirmDialog
-          title={`Delete ${deleting.name}?`}
-          confirmLabel="Delete"
+          title={t('admin.apps.deleteTitle', { name: nameOf(deleting, locale.language) })}
+          confirmLabel={t('admin.common.delete')}
           busy={busy}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setDeleting(null)}
         >
-          <p>
-            {deleting.name} disappears from the portal for everyone at once, and from users&apos;
-            favorites. It stays in the trash for 30 days, where it can be restored with its logo and
-            favorites.
-          </p>
+          <p>{t('admin.apps.deleteBody', { name: nameOf(deleting, locale.language) })}</p>
         </ConfirmDialog>
       )}
       <AdminNotice notice={notice} onDismiss={() => setNotice(null)} />

@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import { useT } from '../../../lib/i18n.js';
 
 export interface Notice {
   message: string;
@@ -8,6 +9,7 @@ export interface Notice {
 }
 
 function NoticeBody({ notice, onDismiss }: { notice: Notice; onDismiss(): void }) {
+  const t = useT();
   return (
     <div className={`alert ${notice.kind === 'error' ? 'alert-error' : 'alert-success'} shadow-lg`}>
       <span className="whitespace-normal">{notice.message}</span>
@@ -20,7 +22,7 @@ function NoticeBody({ notice, onDismiss }: { notice: Notice; onDismiss(): void }
         <button
           type="button"
           className="btn btn-ghost btn-sm btn-square"
-          aria-label="Dismiss"
+          aria-label={t('admin.common.dismiss')}
           onClick={onDismiss}
         >
           <X aria-hidden="true" className="size-4" />

@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useLocale } from '../../../lib/i18n.js';
 
 export interface AdminTab<K extends string> {
   key: K;
@@ -7,7 +8,8 @@ export interface AdminTab<K extends string> {
 
 /**
  * Tabs in the WAI-ARIA pattern: the arrow keys, Home and End move between tabs (and show
- * them); Tab moves on into the panel.
+ * them); Tab moves on into the panel. Right to left, the right arrow goes to the previous tab
+ * (the one on its right).
  */
 export function AdminTabs<K extends string>({
   tabs,
@@ -20,6 +22,7 @@ export function AdminTabs<K extends string>({
   onSelect(key: K): void;
   children: ReactNode;
 }) {
+  const { t, dir } = useLocale();
   const baseId = useId();
   const buttons = useRef(new Map<K, HTMLButtonElement>());
   const tabId = (key: K) => `${baseId}-tab-${key}`;
@@ -27,10 +30,12 @@ export function AdminTabs<K extends string>({
 
   const onKeyDown = (event: KeyboardEvent) => {
     const index = tabs.findIndex((tab) => tab.key === current);
+    const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const backward = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
     const next =
-      event.key === 'ArrowRight'
+      event.key === forward
         ? (index + 1) % tabs.length
-        : event.key === 'ArrowLeft'
+        : event.key === backward
           ? (index - 1 + tabs.length) % tabs.length
           : event.key === 'Home'
             ? 0
@@ -48,7 +53,7 @@ export function AdminTabs<K extends string>({
     <>
       <div
         role="tablist"
-        aria-label="Admin console sections"
+        aria-label={t('admin.tabs.label')}
         className="tabs tabs-border flex-wrap"
         onKeyDown={onKeyDown}
       >

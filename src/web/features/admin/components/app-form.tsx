@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
 import type { App } from '../../../../shared/api/schemas.js';
-import { ENVIRONMENT_LABELS, ENVIRONMENTS } from '../../../../shared/catalog/environments.js';
+import { ENVIRONMENTS, type Environment } from '../../../../shared/catalog/environments.js';
+import { useLocale } from '../../../lib/i18n.js';
 import { useAppForm } from '../hooks/use-app-form.js';
-import { FIELD_LABELS, type AppFormValues } from '../utils/app-form-values.js';
-import { formatTime } from '../utils/format.js';
+import { FORM_LANGUAGE, type AppFormValues } from '../utils/app-form-values.js';
+import { nameOf } from '../utils/app-table-view.js';
 import { AccessSection } from './access-section.js';
 import { ERROR_TEXT, FormField } from './form-field.js';
 import { IconPicker } from './icon-picker.js';
 import { LogoDropZone } from './logo-drop-zone.js';
 import { KnownGroups } from './known-groups.js';
+import { Translations } from './translations-field.js';
 
 export interface AppFormProps {
   /** The app to edit; none for a new app. */
@@ -44,6 +46,24 @@ export function AppForm({
 }: AppFormProps) {
   const form = useAppForm({ app, onSaved, onAppChanged });
   const { base, editing, values, text, errorOf } = form;
+  const { t, formatDate, language } = useLocale();
+  const label = {
+    id: t('admin.translations.field.id'),
+    name: t('admin.translations.field.name'),
+    description: t('admin.translations.field.description'),
+    link: t('admin.translations.field.link'),
+    doc: t('admin.translations.field.doc'),
+    github: t('admin.translations.field.github'),
+    env: t('admin.translations.field.env'),
+    category: t('admin.translations.field.category'),
+    groups: t('admin.translations.field.groups'),
+    collectionId: t('admin.translations.field.collectionId'),
+  };
+  const envLabel: Record<Environment, string> = {
+    prod: t('admin.translations.env.prod'),
+    stage: t('admin.translations.env.stage'),
+    dev: t('admin.translations.env.dev'),
+  };
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -54,17 +74,24 @@ export function AppForm({
         className="flex flex-col gap-4"
       >
         <h2 ref={form.refs.heading} tabIndex={-1} className="text-xl font-semibold outline-none">
-          {base ? `Edit ${base.name}` : 'New app'}
+          {base
+            ? t('admin.translations.heading.edit', { name: nameOf(base, language) })
+            : t('admin.translations.heading.new')}
         </h2>
         {form.conflict && (
           <div role="alert" className="alert alert-warning flex flex-col items-start gap-2">
             <p>
-              {base?.name ?? 'This app'} was changed by <strong>{form.conflict.updatedBy}</strong>{' '}
-              on {formatTime(form.conflict.updatedAt)}, after you opened it. Your changes were not
-              saved.
+              {t('admin.translations.conflict', {
+                name: base ? nameOf(base, language) : t('admin.translations.conflict.thisApp'),
+                user: form.conflict.updatedBy,
+                time: formatDate(form.conflict.updatedAt, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                }),
+              })}
             </p>
             <button type="button" className="btn btn-sm" onClick={() => void form.reload()}>
-              Reload the app (your changes are lost)
+              {t('admin.translations.conflict.reload')}
             </button>
           </div>
         )}
@@ -73,33 +100,59 @@ export function AppForm({
             {form.formError}
           </p>
         )}
-        <FormField label={FIELD_LABELS.name} error={errorOf('name')}>
+        <FormField label={label.name} error={errorOf('name')}>
           {(ids) => (
-            <input {...ids} {...text('name')} required className="input input-bordered w-full" />
+            <input
+              {...ids}
+              {...text('name')}
+              lang={FORM_LANGUAGE}
+              dir="auto"
+              required
+              className="input input-bordered w-full"
+            />
           )}
         </FormField>
+        <Translations
+          label={label.name}
+          texts={values.nameTexts}
+          onChange={(texts) => form.set('nameTexts', texts)}
+          onBlur={() => form.touch('name')}
+        />
         {!editing && (
           <FormField
-            label={FIELD_LABELS.id}
-            hint={`Optional; part of the app's URLs. Left empty: ${form.derivedId || 'from the name'}.`}
+            label={label.id}
+            hint={
+              form.derivedId
+                ? t('admin.translations.id.hint', { id: form.derivedId })
+                : t('admin.translations.id.hintFromName')
+            }
             error={errorOf('id')}
           >
             {(ids) => <input {...ids} {...text('id')} className="input input-bordered w-full" />}
           </FormField>
         )}
-        <FormField label={FIELD_LABELS.description} error={errorOf('description')}>
+        <FormField label={label.description} error={errorOf('description')}>
           {(ids) => (
             <textarea
               {...ids}
               {...text('description')}
+              lang={FORM_LANGUAGE}
+              dir="auto"
               rows={3}
               className="textarea textarea-bordered w-full"
             />
           )}
         </FormField>
+        <Translations
+          label={label.description}
+          texts={values.descriptionTexts}
+          multiline
+          onChange={(texts) => form.set('descriptionTexts', texts)}
+          onBlur={() => form.touch('description')}
+        />
         <FormField
-          label={FIELD_LABELS.link}
-          hint="The app's address, http(s)."
+          label={label.link}
+          hint={t('admin.translations.link.hint')}
           error={errorOf('link')}
         >
           {(ids) => (
@@ -107,12 +160,12 @@ export function AppForm({
           )}
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label={FIELD_LABELS.doc} error={errorOf('doc')}>
+          <FormField label={label.doc} error={errorOf('doc')}>
             {(ids) => (
               <input {...ids} {...text('doc')} type="url" className="input input-bordered w-full" />
             )}
           </FormField>
-          <FormField label={FIELD_LABELS.github} error={errorOf('github')}>
+          <FormField label={label.github} error={errorOf('github')}>
             {(ids) => (
               <input
                 {...ids}
@@ -122,7 +175,7 @@ export function AppForm({
               />
             )}
           </FormField>
-          <FormField label={FIELD_LABELS.env} error={errorOf('env')}>
+          <FormField label={label.env} error={errorOf('env')}>
             {(ids) => (
               <select
                 {...ids}
@@ -132,13 +185,13 @@ export function AppForm({
               >
                 {ENVIRONMENTS.map((env) => (
                   <option key={env} value={env}>
-                    {ENVIRONMENT_LABELS[env]}
+                    {envLabel[env]}
                   </option>
                 ))}
               </select>
             )}
           </FormField>
-          <FormField label={FIELD_LABELS.category} error={errorOf('category')}>
+          <FormField label={label.category} error={errorOf('category')}>
             {(ids) => (
               <>
                 <input
@@ -157,7 +210,9 @@ export function AppForm({
           </FormField>
         </div>
         <fieldset className="flex min-w-0 flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">Who sees it</legend>
+          <legend className="mb-1 text-sm font-medium">
+            {t('admin.translations.visibility.legend')}
+          </legend>
           <label className="flex items-center gap-2">
             <input
               type="checkbox"
@@ -165,11 +220,11 @@ export function AppForm({
               checked={values.isPublic}
               onChange={(event) => form.set('isPublic', event.target.checked)}
             />
-            Public: everyone, signed in or not
+            {t('admin.translations.visibility.public')}
           </label>
           <FormField
-            label={FIELD_LABELS.associatedGroups}
-            hint="Members of these groups see it too. Comma-separated; new names are allowed."
+            label={label.groups}
+            hint={t('admin.translations.groups.hint')}
             error={errorOf('associatedGroups')}
           >
             {(ids) => (
@@ -179,7 +234,7 @@ export function AppForm({
           <KnownGroups known={knownGroups} selected={form.groups} onToggle={form.toggleGroup} />
           {!values.isPublic && form.groups.length === 0 && (
             <p className="text-base-content/75 text-sm">
-              Neither public nor in a group: only admins see it (here).
+              {t('admin.translations.visibility.hidden')}
             </p>
           )}
         </fieldset>
@@ -200,11 +255,11 @@ export function AppForm({
           />
         </LogoDropZone>
         <details>
-          <summary className="cursor-pointer text-sm">More</summary>
+          <summary className="cursor-pointer text-sm">{t('admin.translations.more')}</summary>
           <div className="pt-2">
             <FormField
-              label={FIELD_LABELS.collectionId}
-              hint="Part of the logo's URL; keep apps unless you know why."
+              label={label.collectionId}
+              hint={t('admin.translations.collectionId.hint')}
               error={errorOf('collectionId')}
             >
               {(ids) => (
@@ -220,15 +275,19 @@ export function AppForm({
         )}
         <div className="flex flex-wrap gap-2">
           <button type="submit" className="btn btn-primary" disabled={form.busy}>
-            {form.busy ? 'Saving…' : editing ? 'Save changes' : 'Create app'}
+            {form.busy
+              ? t('admin.translations.saving')
+              : editing
+                ? t('admin.translations.save')
+                : t('admin.translations.create')}
           </button>
           <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            Cancel
+            {t('admin.translations.cancel')}
           </button>
         </div>
       </form>
-      <section aria-label="Card preview" className="flex flex-col gap-2">
-        <h3 className="text-sm font-medium">Preview: the card as the home page shows it</h3>
+      <section aria-label={t('admin.translations.preview.label')} className="flex flex-col gap-2">
+        <h3 className="text-sm font-medium">{t('admin.translations.preview.heading')}</h3>
         <div className="max-w-sm">{renderCard(form.preview)}</div>
       </section>
     </div>

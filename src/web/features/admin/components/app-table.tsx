@@ -1,10 +1,12 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
-import { ENVIRONMENT_LABELS, ENVIRONMENTS } from '../../../../shared/catalog/environments.js';
-import { statusLabel } from '../../../../shared/status/status-codes.js';
+import { ENVIRONMENTS } from '../../../../shared/catalog/environments.js';
+import { statusKind } from '../../../../shared/status/status-codes.js';
 import { categoryTitle } from '../../../../shared/catalog/categories.js';
+import { useLocale, useT } from '../../../lib/i18n.js';
 import {
+  nameOf,
   NO_FILTER,
   tableRows,
   visibilityOf,
@@ -22,11 +24,16 @@ export interface AppTableProps {
 }
 
 function Visibility({ app }: { app: AdminApp }) {
+  const t = useT();
   const kind = visibilityOf(app);
-  if (kind === 'hidden') return <span className="badge badge-ghost badge-sm">Hidden</span>;
+  if (kind === 'hidden') {
+    return <span className="badge badge-ghost badge-sm">{t('admin.apps.visibility.hidden')}</span>;
+  }
   return (
     <span className="flex flex-wrap gap-1">
-      {app.isPublic && <span className="badge badge-success badge-sm">Public</span>}
+      {app.isPublic && (
+        <span className="badge badge-success badge-sm">{t('admin.apps.visibility.public')}</span>
+      )}
       {app.associatedGroups.map((group) => (
         <span key={group} className="badge badge-outline badge-sm">
           {group}
@@ -41,11 +48,7 @@ interface Option {
   label: string;
 }
 
-const VISIBILITY_OPTIONS: readonly Option[] = [
-  { value: 'public', label: 'Public' },
-  { value: 'groups', label: 'Groups only' },
-  { value: 'hidden', label: 'Hidden' },
-];
+const VISIBILITIES = ['public', 'groups', 'hidden'] as const;
 
 /** One of the table's filters: a labelled select whose first option, All, filters nothing. */
 function FilterSelect({
@@ -59,6 +62,7 @@ function FilterSelect({
   options: readonly Option[];
   onChange(value: string): void;
 }) {
+  const t = useT();
   return (
     <label className="flex flex-col gap-1">
       <span className="text-sm font-medium">{label}</span>
@@ -67,7 +71,7 @@ function FilterSelect({
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >
-        <option value="">All</option>
+        <option value="">{t('admin.common.all')}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -110,15 +114,20 @@ function SortHeader({
  * column header (a second click reverses). Each row has Edit and Delete.
  */
 export function AppTable({ apps, onEdit, onDelete }: AppTableProps) {
+  const locale = useLocale();
+  const { t } = locale;
   const [filter, setFilter] = useState<TableFilter>(NO_FILTER);
   const [sort, setSort] = useState<Sort>({ key: 'name', direction: 'ascending' });
-  const rows = useMemo(() => tableRows(apps, filter, sort), [apps, filter, sort]);
+  const rows = useMemo(
+    () => tableRows(apps, filter, sort, locale.language),
+    [apps, filter, sort, locale.language],
+  );
   const categories = useMemo(
     () =>
       [...new Set(apps.map((app) => app.category))]
         .map((category) => ({ value: category, label: categoryTitle(category) }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    [apps],
+        .sort((a, b) => a.label.localeCompare(b.label, locale.language)),
+    [apps, locale.language],
   );
   const captionId = useId();
   const onSort = (key: SortKey) =>
@@ -131,33 +140,40 @@ export function AppTable({ apps, onEdit, onDelete }: AppTableProps) {
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter apps">
+      <div
+        className="flex flex-wrap items-end gap-3"
+        role="search"
+        aria-label={t('admin.apps.filter.label')}
+      >
         <label className="form-control flex min-w-48 flex-1 flex-col gap-1">
-          <span className="text-sm font-medium">Filter</span>
+          <span className="text-sm font-medium">{t('admin.apps.filter.text')}</span>
           <input
             type="search"
             className="input input-bordered input-sm w-full"
-            placeholder="Name, id, category, link or group"
+            placeholder={t('admin.apps.filter.placeholder')}
             value={filter.text}
             onChange={(event) => setFilter({ ...filter, text: event.target.value })}
           />
         </label>
         <FilterSelect
-          label="Environment"
+          label={t('admin.apps.field.env')}
           value={filter.env}
-          options={ENVIRONMENTS.map((env) => ({ value: env, label: ENVIRONMENT_LABELS[env] }))}
+          options={ENVIRONMENTS.map((env) => ({ value: env, label: t(`admin.apps.env.${env}`) }))}
           onChange={(env) => setFilter({ ...filter, env: env as TableFilter['env'] })}
         />
         <FilterSelect
-          label="Category"
+          label={t('admin.apps.field.category')}
           value={filter.category}
           options={categories}
           onChange={(category) => setFilter({ ...filter, category })}
         />
         <FilterSelect
-          label="Visibility"
+          label={t('admin.apps.column.visibility')}
           value={filter.visibility}
-          options={VISIBILITY_OPTIONS}
+          options={VISIBILITIES.map((value) => ({
+            value,
+            label: t(`admin.apps.visibility.${value}`),
+          }))}
           onChange={(visibility) =>
             setFilter({ ...filter, visibility: visibility as TableFilter['visibility'] })
           }
@@ -165,8 +181,8 @@ export function AppTable({ apps, onEdit, onDelete }: AppTableProps) {
       </div>
       <p role="status" className="text-base-content/75 text-sm">
         {rows.length === apps.length
-          ? `${apps.length} ${apps.length === 1 ? 'app' : 'apps'}`
-          : `${rows.length} of ${apps.length} apps`}
+          ? t('admin.apps.count', { count: apps.length })
+          : t('admin.apps.countFiltered', { shown: rows.length, count: apps.length })}
       </p>
       <div
         className="border-base-300 overflow-x-auto rounded-lg border"
@@ -176,21 +192,33 @@ export function AppTable({ apps, onEdit, onDelete }: AppTableProps) {
       >
         <table className="table-sm table">
           <caption id={captionId} className="sr-only">
-            Apps
+            {t('admin.apps.caption')}
           </caption>
           <thead>
             <tr>
               <th scope="col">
-                <span className="sr-only">Logo</span>
+                <span className="sr-only">{t('admin.apps.column.logo')}</span>
               </th>
-              <SortHeader label="Name" sortKey="name" {...sortProps} />
-              <SortHeader label="Category" sortKey="category" {...sortProps} />
-              <SortHeader label="Env" sortKey="env" {...sortProps} />
-              <SortHeader label="Visibility" sortKey="visibility" {...sortProps} />
-              <SortHeader label="Status" sortKey="status" {...sortProps} />
-              <SortHeader label="Updated" sortKey="updatedAt" {...sortProps} />
+              <SortHeader label={t('admin.apps.field.name')} sortKey="name" {...sortProps} />
+              <SortHeader
+                label={t('admin.apps.field.category')}
+                sortKey="category"
+                {...sortProps}
+              />
+              <SortHeader label={t('admin.apps.column.env')} sortKey="env" {...sortProps} />
+              <SortHeader
+                label={t('admin.apps.column.visibility')}
+                sortKey="visibility"
+                {...sortProps}
+              />
+              <SortHeader label={t('admin.apps.column.status')} sortKey="status" {...sortProps} />
+              <SortHeader
+                label={t('admin.apps.column.updated')}
+                sortKey="updatedAt"
+                {...sortProps}
+              />
               <th scope="col">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('admin.common.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -198,46 +226,57 @@ export function AppTable({ apps, onEdit, onDelete }: AppTableProps) {
             {rows.map((app) => (
               <tr key={app.id}>
                 <td>
-                  <AdminLogo name={app.name} url={app.image ? app.imageUrl : undefined} />
+                  <AdminLogo
+                    name={nameOf(app, locale.language)}
+                    url={app.image ? app.imageUrl : undefined}
+                  />
                 </td>
                 <th scope="row" className="font-normal">
-                  <span className="block font-semibold">{app.name}</span>
+                  <span className="block font-semibold">{nameOf(app, locale.language)}</span>
                   <span className="text-base-content/75 block text-xs">{app.id}</span>
                   {app.managedBy === 'catalog-file' && (
                     <span className="badge badge-info badge-sm mt-1 whitespace-nowrap">
-                      Catalog file
+                      {t('admin.apps.catalogFile')}
                     </span>
                   )}
                 </th>
                 <td>{categoryTitle(app.category)}</td>
-                <td>{ENVIRONMENT_LABELS[app.env]}</td>
+                <td>{t(`admin.apps.env.${app.env}`)}</td>
                 <td>
                   <Visibility app={app} />
                 </td>
-                <td>{app.status === undefined ? 'Unknown' : statusLabel(app.status)}</td>
+                <td>
+                  {t(
+                    `admin.apps.status.${app.status === undefined ? 'unknown' : statusKind(app.status)}`,
+                  )}
+                </td>
                 <td className="text-xs">
-                  {formatTime(app.updatedAt)}
-                  <span className="text-base-content/75 block">by {app.updatedBy}</span>
+                  {formatTime(app.updatedAt, locale)}
+                  <span className="text-base-content/75 block">
+                    {t('admin.apps.updatedBy', { user: app.updatedBy })}
+                  </span>
                 </td>
                 <td>
                   <span className="flex gap-1">
                     <button
                       type="button"
                       className="btn btn-ghost btn-xs"
-                      aria-label={`Edit ${app.name}`}
+                      aria-label={t('admin.apps.editLabel', { name: nameOf(app, locale.language) })}
                       onClick={() => onEdit(app)}
                     >
                       <Pencil aria-hidden="true" className="size-3" />
-                      Edit
+                      {t('admin.common.edit')}
                     </button>
                     <button
                       type="button"
                       className="btn btn-ghost btn-xs"
-                      aria-label={`Delete ${app.name}`}
+                      aria-label={t('admin.apps.deleteLabel', {
+                        name: nameOf(app, locale.language),
+                      })}
                       onClick={() => onDelete(app)}
                     >
                       <Trash2 aria-hidden="true" className="size-3" />
-                      Delete
+                      {t('admin.common.delete')}
                     </button>
                   </span>
                 </td>
@@ -247,7 +286,7 @@ export function AppTable({ apps, onEdit, onDelete }: AppTableProps) {
         </table>
       </div>
       {rows.length === 0 && apps.length > 0 && (
-        <p className="text-base-content/75">No app matches the filter.</p>
+        <p className="text-base-content/75">{t('admin.apps.noMatch')}</p>
       )}
     </div>
   );

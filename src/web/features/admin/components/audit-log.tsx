@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { AuditEntry } from '../../../../shared/api/admin-schemas.js';
-import { listAudit, messageOf } from '../api/admin-api.js';
+import { errorText } from '../../../lib/error-text.js';
+import { useLocale, useT } from '../../../lib/i18n.js';
+import { listAudit } from '../api/admin-api.js';
 import { labelOf } from '../utils/app-form-values.js';
 import { ACTION_LABELS, actionOf, auditDiff } from '../utils/audit-diff.js';
 import { formatTime } from '../utils/format.js';
@@ -8,22 +10,28 @@ import { formatTime } from '../utils/format.js';
 export const AUDIT_PAGE_SIZE = 50;
 
 function Changes({ entry }: { entry: AuditEntry }) {
-  const diff = auditDiff(entry);
-  if (diff.length === 0) return <p className="text-sm">No field changed.</p>;
+  const t = useT();
+  const diff = auditDiff(t, entry);
+  if (diff.length === 0) return <p className="text-sm">{t('admin.audit.noChange')}</p>;
   return (
-    <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="Changed fields">
+    <div
+      className="overflow-x-auto"
+      tabIndex={0}
+      role="group"
+      aria-label={t('admin.audit.changedFields')}
+    >
       <table className="table-xs table">
         <thead>
           <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
+            <th scope="col">{t('admin.audit.field')}</th>
+            <th scope="col">{t('admin.audit.before')}</th>
+            <th scope="col">{t('admin.audit.after')}</th>
           </tr>
         </thead>
         <tbody>
           {diff.map((row) => (
             <tr key={row.field}>
-              <th scope="row">{labelOf(row.field)}</th>
+              <th scope="row">{labelOf(t, row.field)}</th>
               <td className="break-all">
                 {entry.before ? (
                   <del className="text-red-700 dark:text-red-300">{row.before}</del>
@@ -51,11 +59,13 @@ function Changes({ entry }: { entry: AuditEntry }) {
  * entry to read its fields before and after, load older entries page by page.
  */
 export function AuditLog({ appIds }: { appIds: readonly string[] }) {
+  const locale = useLocale();
+  const { t } = locale;
   const [draft, setDraft] = useState({ app: '', actor: '' });
   const [filter, setFilter] = useState({ app: '', actor: '' });
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [nextBefore, setNextBefore] = useState<number | undefined>();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const listId = useId();
 
@@ -74,7 +84,7 @@ export function AuditLog({ appIds }: { appIds: readonly string[] }) {
         setNextBefore(page.nextBefore);
         setError(null);
       } catch (failure) {
-        setError(messageOf(failure));
+        setError(failure ?? new Error('failed'));
       } finally {
         setBusy(false);
       }
@@ -95,10 +105,10 @@ export function AuditLog({ appIds }: { appIds: readonly string[] }) {
       <form
         onSubmit={apply}
         className="flex flex-wrap items-end gap-3"
-        aria-label="Filter the audit log"
+        aria-label={t('admin.audit.filterLabel')}
       >
         <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">App id</span>
+          <span className="text-sm font-medium">{t('admin.audit.appId')}</span>
           <input
             className="input input-bordered input-sm"
             list={listId}
@@ -112,7 +122,7 @@ export function AuditLog({ appIds }: { appIds: readonly string[] }) {
           </datalist>
         </label>
         <label className="flex flex-col gap-1">
-          <span className="text-sm font-medium">Actor (username)</span>
+          <span className="text-sm font-medium">{t('admin.audit.actor')}</span>
           <input
             className="input input-bordered input-sm"
             value={draft.actor}
@@ -120,7 +130,7 @@ export function AuditLog({ appIds }: { appIds: readonly string[] }) {
           />
         </label>
         <button type="submit" className="btn btn-sm btn-primary">
-          Filter
+          {t('admin.audit.filter')}
         </button>
         {(filter.app || filter.actor) && (
           <button
@@ -131,30 +141,34 @@ export function AuditLog({ appIds }: { appIds: readonly string[] }) {
               setFilter({ app: '', actor: '' });
             }}
           >
-            Show all
+            {t('admin.audit.showAll')}
           </button>
         )}
       </form>
-      {error && (
+      {error !== null && (
         <p role="alert" className="alert alert-error">
-          {error}
+          {errorText(locale, error)}
         </p>
       )}
       {entries === null ? (
-        <p role="status">Loading the audit log…</p>
+        <p role="status">{t('admin.audit.loading')}</p>
       ) : entries.length === 0 ? (
-        <p className="text-base-content/75">No entries.</p>
+        <p className="text-base-content/75">{t('admin.audit.empty')}</p>
       ) : (
-        <ol className="flex flex-col gap-2" aria-label="Audit entries, newest first">
+        <ol className="flex flex-col gap-2" aria-label={t('admin.audit.listLabel')}>
           {entries.map((entry) => (
             <li key={entry.id} className="border-base-300 rounded-lg border p-3">
               <details>
                 <summary className="cursor-pointer">
-                  <span className="font-semibold">{ACTION_LABELS[actionOf(entry)]}</span>
-                  {entry.appId && <span> {entry.appId}</span>}
+                  <span className="font-semibold">
+                    {t(ACTION_LABELS[actionOf(entry)] ?? actionOf(entry))}
+                  </span>{' '}
                   <span className="text-base-content/75 text-sm">
-                    {' '}
-                    by {entry.actor.username || entry.actor.subject}, {formatTime(entry.at)}
+                    {t(entry.appId ? 'admin.audit.entryApp' : 'admin.audit.entry', {
+                      app: entry.appId ?? '',
+                      actor: entry.actor.username || entry.actor.subject,
+                      time: formatTime(entry.at, locale),
+                    })}
                   </span>
                 </summary>
                 <div className="pt-2">
@@ -173,7 +187,7 @@ export function AuditLog({ appIds }: { appIds: readonly string[] }) {
             disabled={busy}
             onClick={() => void load(nextBefore)}
           >
-            Load older entries
+            {t('admin.audit.loadOlder')}
           </button>
         </div>
       )}

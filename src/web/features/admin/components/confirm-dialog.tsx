@@ -1,4 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react';
+import { useT } from '../../../lib/i18n.js';
 import { ModalDialog, type ModalDialogClasses } from '../../../ui/modal-dialog.js';
 
 export interface ConfirmDialogProps {
@@ -30,6 +31,7 @@ export function ConfirmDialog({
   onCancel,
   busy = false,
 }: ConfirmDialogProps) {
+  const t = useT();
   const bodyId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
   return (
@@ -46,7 +48,7 @@ export function ConfirmDialog({
       </div>
       <div className="modal-action">
         <button ref={cancel} type="button" className="btn btn-ghost" onClick={onCancel}>
-          Cancel
+          {t('admin.common.cancel')}
         </button>
         <button type="button" className="btn btn-error" disabled={busy} onClick={onConfirm}>
           {confirmLabel}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { Delivery, DeliveryList } from '../../../../shared/api/outbox-schemas.js';
-import { messageOf } from '../api/admin-api.js';
+import { errorText } from '../../../lib/error-text.js';
+import { useLocale } from '../../../lib/i18n.js';
 import { listDeliveries, retryDelivery } from '../api/deliveries-api.js';
 import { formatTime } from '../utils/format.js';
 
@@ -8,22 +9,20 @@ export const DELIVERIES_PAGE_SIZE = 30;
 
 type Filter = Delivery['state'] | '';
 
-const STATE_LABELS: Record<Delivery['state'], string> = {
-  pending: 'Pending',
-  sent: 'Sent',
-  failed: 'Failed',
-  skipped: 'Skipped (not configured)',
-};
+/** The filter's choices, in their order. */
+const FILTERS: readonly Filter[] = ['failed', 'pending', 'sent', 'skipped', ''];
 
 /**
  * The access notifications (mail, webhook) and how their delivery went, newest first; failed
  * ones first by default, each with a retry. The state is written out, never shown by colour alone.
  */
 export function DeliveriesView() {
+  const locale = useLocale();
+  const { t } = locale;
   const [filter, setFilter] = useState<Filter>('failed');
   const [page, setPage] = useState(1);
   const [list, setList] = useState<DeliveryList | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const filterId = useId();
@@ -38,7 +37,7 @@ export function DeliveriesView() {
       setList(next);
       setError(null);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(failure ?? new Error('failed'));
     }
   }, [filter, page]);
   useEffect(() => {
@@ -49,10 +48,10 @@ export function DeliveriesView() {
     setBusy(delivery.id);
     try {
       await retryDelivery(delivery.id);
-      setNotice(`Queued “${delivery.summary}” again.`);
+      setNotice(t('admin.deliveries.queued', { summary: delivery.summary }));
       await load();
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(failure ?? new Error('failed'));
     } finally {
       setBusy(null);
     }
@@ -60,12 +59,9 @@ export function DeliveriesView() {
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-base-content/80 text-sm">
-        E-mail and webhook messages of the access requests. A message is retried with growing
-        pauses; after the last attempt it is marked failed and stays here until you retry it.
-      </p>
+      <p className="text-base-content/80 text-sm">{t('admin.deliveries.intro')}</p>
       <label className="flex flex-col gap-1 self-start" htmlFor={filterId}>
-        <span className="text-sm font-medium">Show</span>
+        <span className="text-sm font-medium">{t('admin.deliveries.show')}</span>
         <select
           id={filterId}
           className="select select-bordered select-sm"
@@ -75,36 +71,41 @@ export function DeliveriesView() {
             setPage(1);
           }}
         >
-          <option value="failed">Failed</option>
-          <option value="pending">Pending</option>
-          <option value="sent">Sent</option>
-          <option value="skipped">Skipped</option>
-          <option value="">All</option>
+          {FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {t(value === '' ? 'admin.common.all' : `admin.deliveries.filter.${value}`)}
+            </option>
+          ))}
         </select>
       </label>
       <div aria-live="polite">{notice && <p className="alert alert-success">{notice}</p>}</div>
-      {error && (
+      {error !== null && (
         <p role="alert" className="alert alert-error">
-          {error}
+          {errorText(locale, error)}
         </p>
       )}
       {list === null ? (
-        <p role="status">Loading the deliveries…</p>
+        <p role="status">{t('admin.deliveries.loading')}</p>
       ) : list.items.length === 0 ? (
-        <p className="text-base-content/75">No deliveries.</p>
+        <p className="text-base-content/75">{t('admin.deliveries.empty')}</p>
       ) : (
-        <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="Deliveries">
+        <div
+          className="overflow-x-auto"
+          tabIndex={0}
+          role="group"
+          aria-label={t('admin.deliveries.label')}
+        >
           <table className="table-sm table">
-            <caption className="sr-only">Deliveries, newest first</caption>
+            <caption className="sr-only">{t('admin.deliveries.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Message</th>
-                <th scope="col">State</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last error</th>
-                <th scope="col">Created</th>
+                <th scope="col">{t('admin.deliveries.column.message')}</th>
+                <th scope="col">{t('admin.deliveries.column.state')}</th>
+                <th scope="col">{t('admin.deliveries.column.attempts')}</th>
+                <th scope="col">{t('admin.deliveries.column.lastError')}</th>
+                <th scope="col">{t('admin.deliveries.column.created')}</th>
                 <th scope="col">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('admin.common.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -113,36 +114,42 @@ export function DeliveriesView() {
                 <tr key={delivery.id}>
                   <td className="break-all">
                     <span className="font-semibold">
-                      {delivery.kind === 'mail' ? 'E-mail' : 'Webhook'}:
+                      {t(
+                        delivery.kind === 'mail'
+                          ? 'admin.deliveries.kind.mail'
+                          : 'admin.deliveries.kind.webhook',
+                      )}
                     </span>{' '}
                     {delivery.summary}
                     {delivery.to.length > 0 && (
                       <span className="text-base-content/75 block text-sm">
-                        to {delivery.to.join(', ')}
+                        {t('admin.deliveries.to', { recipients: delivery.to.join(', ') })}
                       </span>
                     )}
                   </td>
                   <td>
-                    {STATE_LABELS[delivery.state]}
+                    {t(`admin.deliveries.state.${delivery.state}`)}
                     {delivery.nextAttemptAt && (
                       <span className="text-base-content/75 block text-sm">
-                        next try {formatTime(delivery.nextAttemptAt)}
+                        {t('admin.deliveries.nextTry', {
+                          time: formatTime(delivery.nextAttemptAt, locale),
+                        })}
                       </span>
                     )}
                   </td>
-                  <td>{delivery.attempts}</td>
+                  <td>{locale.formatNumber(delivery.attempts)}</td>
                   <td className="break-all">{delivery.lastError || '—'}</td>
-                  <td>{formatTime(delivery.createdAt)}</td>
+                  <td>{formatTime(delivery.createdAt, locale)}</td>
                   <td>
                     {(delivery.state === 'failed' || delivery.state === 'skipped') && (
                       <button
                         type="button"
                         className="btn btn-sm"
                         disabled={busy !== null}
-                        aria-label={`Retry “${delivery.summary}”`}
+                        aria-label={t('admin.deliveries.retryLabel', { summary: delivery.summary })}
                         onClick={() => void retry(delivery)}
                       >
-                        Retry
+                        {t('admin.deliveries.retry')}
                       </button>
                     )}
                   </td>
@@ -153,17 +160,17 @@ export function DeliveriesView() {
         </div>
       )}
       {list !== null && list.totalPages > 1 && (
-        <nav aria-label="Pages of deliveries" className="flex items-center gap-2">
+        <nav aria-label={t('admin.deliveries.pages')} className="flex items-center gap-2">
           <button
             type="button"
             className="btn btn-sm"
             disabled={page <= 1}
             onClick={() => setPage(page - 1)}
           >
-            Newer
+            {t('admin.deliveries.newer')}
           </button>
           <span className="text-sm">
-            Page {list.page} of {list.totalPages}
+            {t('admin.deliveries.page', { page: list.page, pages: list.totalPages })}
           </span>
           <button
             type="button"
@@ -171,7 +178,7 @@ export function DeliveriesView() {
             disabled={page >= list.totalPages}
             onClick={() => setPage(page + 1)}
           >
-            Older
+            {t('admin.deliveries.older')}
           </button>
         </nav>
       )}

@@ -160,7 +160,7 @@ describe('the icon picker', () => {
     expect(within(icons()).queryAllByRole('button')).toEqual([]);
   });
 
-  it('shows the server error and sets no logo when an icon cannot be loaded', async () => {
+  it('says why, in words for its status, and sets no logo when an icon cannot be loaded', async () => {
     server.use(
       http.get('/api/admin/icons/:file', () =>
         HttpResponse.json(
@@ -172,7 +172,8 @@ describe('the icon picker', () => {
     await openPicker();
     await userEvent.click(await within(icons()).findByRole('button', { name: 'GitHub' }));
     const alert = await screen.findByText(
-      'The GitHub icon could not be loaded: No icon has this name.',
+      // A 404 without a code of its own: the errors catalog's text for "not found".
+      "The GitHub icon could not be loaded: The requested resource wasn't found.",
     );
     expect(alert).toHaveAttribute('role', 'alert');
     const preview = screen.getByRole('region', { name: 'Card preview' });

@@ -1,7 +1,9 @@
 import { Shapes } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Icon } from '../../../../shared/api/icon-schemas.js';
-import { iconFile, messageOf, searchIcons } from '../api/admin-api.js';
+import { errorText } from '../../../lib/error-text.js';
+import { useLocale } from '../../../lib/i18n.js';
+import { iconFile, searchIcons } from '../api/admin-api.js';
 
 /** Icons per page of results: a few rows of the grid. */
 export const ICONS_PER_PAGE = 24;
@@ -20,6 +22,8 @@ export interface IconPickerProps {
  * Space picks. A status line says what was found and what was picked.
  */
 export function IconPicker({ onPick }: IconPickerProps) {
+  const locale = useLocale();
+  const { t } = locale;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [icons, setIcons] = useState<Icon[]>([]);
@@ -27,7 +31,8 @@ export function IconPicker({ onPick }: IconPickerProps) {
   const [page, setPage] = useState(1);
   const [totalPages, setTotalPages] = useState(0);
   const [loading, setLoading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  /** The last failure: of the search, or of loading the picked icon (`icon`). */
+  const [problem, setProblem] = useState<{ error: unknown; icon?: string } | null>(null);
   const [picked, setPicked] = useState<Icon | null>(null);
   const search = useRef<HTMLInputElement>(null);
   const grid = useRef<HTMLUListElement>(null);
@@ -48,7 +53,7 @@ export function IconPicker({ onPick }: IconPickerProps) {
       setPage(wanted);
       setTotalPages(list.totalPages);
     } catch (error) {
-      if (ticket === asked.current) setProblem(messageOf(error));
+      if (ticket === asked.current) setProblem({ error });
     } finally {
       if (ticket === asked.current) setLoading(false);
     }
@@ -70,7 +75,7 @@ export function IconPicker({ onPick }: IconPickerProps) {
       onPick(await iconFile(icon));
       setPicked(icon);
     } catch (error) {
-      setProblem(`The ${icon.title} icon could not be loaded: ${messageOf(error)}`);
+      setProblem({ error, icon: icon.title });
     }
   };
 
@@ -79,10 +84,12 @@ export function IconPicker({ onPick }: IconPickerProps) {
     const all = buttons();
     const at = all.indexOf(document.activeElement as HTMLButtonElement);
     if (at < 0) return;
+    // Right to left, the grid fills from the right: the left arrow goes on to the next icon.
+    const step = locale.dir === 'rtl' ? -1 : 1;
     const next: Record<string, number> = {
-      ArrowRight: at + 1,
+      ArrowRight: at + step,
       ArrowDown: at + 1,
-      ArrowLeft: at - 1,
+      ArrowLeft: at - step,
       ArrowUp: at - 1,
       Home: 0,
       End: all.length - 1,
@@ -96,12 +103,14 @@ export function IconPicker({ onPick }: IconPickerProps) {
 
   const words = query.trim();
   const status = loading
-    ? 'Searching…'
+    ? t('admin.icons.searching')
     : total === null
       ? ''
       : total === 0
-        ? `No icon matches “${words}”. Upload a file instead.`
-        : `${total} ${total === 1 ? 'icon' : 'icons'}${words ? ` match “${words}”` : ' in the set'}; showing ${icons.length}.`;
+        ? t('admin.icons.none', { words })
+        : words
+          ? t('admin.icons.matches', { count: total, words, shown: icons.length })
+          : t('admin.icons.inSet', { count: total, shown: icons.length });
 
   return (
     <div className="flex flex-col gap-2">
@@ -114,12 +123,12 @@ export function IconPicker({ onPick }: IconPickerProps) {
           onClick={() => setOpen((now) => !now)}
         >
           <Shapes aria-hidden="true" className="size-4" />
-          {open ? 'Close the icon set' : 'Pick from the icon set'}
+          {t(open ? 'admin.icons.close' : 'admin.icons.open')}
         </button>
       </div>
       <div id={panelId} hidden={!open} className="flex flex-col gap-2">
         <label htmlFor={searchId} className="text-sm font-medium">
-          Search icons
+          {t('admin.icons.search')}
         </label>
         <input
           ref={search}
@@ -127,7 +136,7 @@ export function IconPicker({ onPick }: IconPickerProps) {
           type="search"
           value={query}
           autoComplete="off"
-          placeholder="e.g. jupyter, galaxy, slurm"
+          placeholder={t('admin.icons.placeholder')}
           aria-describedby={statusId}
           className="input input-bordered input-sm w-full max-w-xs"
           onChange={(event) => setQuery(event.target.value)}
@@ -142,16 +151,21 @@ export function IconPicker({ onPick }: IconPickerProps) {
         />
         <p id={statusId} role="status" className="text-base-content/75 min-h-5 text-sm">
           {status}
-          {picked && ` Picked: ${picked.title}; it is saved with the app.`}
+          {picked && ` ${t('admin.icons.picked', { icon: picked.title })}`}
         </p>
         {problem && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {problem}
+            {problem.icon === undefined
+              ? errorText(locale, problem.error)
+              : t('admin.icons.pickFailed', {
+                  icon: problem.icon,
+                  error: errorText(locale, problem.error),
+                })}
           </p>
         )}
         <ul
           ref={grid}
-          aria-label="Icons"
+          aria-label={t('admin.icons.gridLabel')}
           onKeyDown={onGridKey}
           className="grid max-h-72 grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-2 overflow-y-auto p-1"
         >
@@ -160,7 +174,11 @@ export function IconPicker({ onPick }: IconPickerProps) {
               <button
                 type="button"
                 aria-pressed={picked?.slug === icon.slug}
-                title={icon.set === 'portal' ? `${icon.title} (drawn for the portal)` : icon.title}
+                title={
+                  icon.set === 'portal'
+                    ? t('admin.icons.drawnForPortal', { icon: icon.title })
+                    : icon.title
+                }
                 onClick={() => void pick(icon)}
                 className={`btn btn-ghost h-auto w-full flex-col gap-1 px-1 py-2 text-xs font-normal ${
                   picked?.slug === icon.slug ? 'btn-active ring-primary ring-2' : ''
@@ -186,14 +204,11 @@ export function IconPicker({ onPick }: IconPickerProps) {
               className="btn btn-ghost btn-sm"
               onClick={() => void load(query, page + 1)}
             >
-              More icons
+              {t('admin.icons.more')}
             </button>
           </div>
         )}
-        <p className="text-base-content/75 text-xs">
-          Brand icons from Simple Icons (CC0); the brands keep their trademarks. Research-tool icons
-          drawn for the portal.
-        </p>
+        <p className="text-base-content/75 text-xs">{t('admin.icons.credits')}</p>
       </div>
     </div>
   );

@@ -1,7 +1,10 @@
 import { Download, FileCheck, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ImportResult } from '../../../../shared/api/admin-schemas.js';
-import { exportUrl, importCatalog, messageOf, problemsOf } from '../api/admin-api.js';
+import { errorText } from '../../../lib/error-text.js';
+import { useLocale, useT } from '../../../lib/i18n.js';
+import { exportUrl, importCatalog, problemsOf } from '../api/admin-api.js';
+import { labelOf } from '../utils/app-form-values.js';
 import { readable } from '../utils/audit-diff.js';
 
 export interface ImportExportProps {
@@ -10,13 +13,14 @@ export interface ImportExportProps {
 }
 
 function Diff({ result }: { result: ImportResult }) {
+  const t = useT();
   const nothing = result.add.length + result.change.length + result.delete.length === 0;
   return (
     <div className="flex flex-col gap-3">
-      {nothing && <p>Nothing to change: the portal already matches the file.</p>}
+      {nothing && <p>{t('admin.import.nothing')}</p>}
       {result.add.length > 0 && (
-        <section aria-label="Apps to add">
-          <h4 className="font-semibold">Add {result.add.length}</h4>
+        <section aria-label={t('admin.import.addLabel')}>
+          <h4 className="font-semibold">{t('admin.import.add', { count: result.add.length })}</h4>
           <ul className="list-inside list-disc">
             {result.add.map((app) => (
               <li key={app.id}>
@@ -27,16 +31,22 @@ function Diff({ result }: { result: ImportResult }) {
         </section>
       )}
       {result.change.length > 0 && (
-        <section aria-label="Apps to change">
-          <h4 className="font-semibold">Change {result.change.length}</h4>
+        <section aria-label={t('admin.import.changeLabel')}>
+          <h4 className="font-semibold">
+            {t('admin.import.change', { count: result.change.length })}
+          </h4>
           <ul className="flex flex-col gap-2">
             {result.change.map((app) => (
               <li key={app.id}>
                 {app.name} ({app.id})
-                <ul className="ml-4 list-inside list-disc text-sm">
+                <ul className="ms-4 list-inside list-disc text-sm">
                   {app.fields.map((change) => (
                     <li key={change.field}>
-                      {change.field}: {readable(change.before)} → {readable(change.after)}
+                      {t('admin.import.fieldChange', {
+                        field: labelOf(t, change.field),
+                        before: readable(t, change.before),
+                        after: readable(t, change.after),
+                      })}
                     </li>
                   ))}
                 </ul>
@@ -46,8 +56,10 @@ function Diff({ result }: { result: ImportResult }) {
         </section>
       )}
       {result.delete.length > 0 && (
-        <section aria-label="Apps to delete">
-          <h4 className="font-semibold">Delete {result.delete.length} (to the trash)</h4>
+        <section aria-label={t('admin.import.deleteLabel')}>
+          <h4 className="font-semibold">
+            {t('admin.import.delete', { count: result.delete.length })}
+          </h4>
           <ul className="list-inside list-disc">
             {result.delete.map((app) => (
               <li key={app.id}>
@@ -57,7 +69,9 @@ function Diff({ result }: { result: ImportResult }) {
           </ul>
         </section>
       )}
-      <p className="text-base-content/75 text-sm">{result.unchanged} unchanged.</p>
+      <p className="text-base-content/75 text-sm">
+        {t('admin.import.unchanged', { count: result.unchanged })}
+      </p>
     </div>
   );
 }
@@ -67,6 +81,8 @@ function Diff({ result }: { result: ImportResult }) {
  * is first checked (a dry run that shows the diff), then applied in one go on request.
  */
 export function ImportExport({ onImported }: ImportExportProps) {
+  const locale = useLocale();
+  const { t } = locale;
   const [file, setFile] = useState<File | null>(null);
   const [prune, setPrune] = useState(false);
   const [diff, setDiff] = useState<ImportResult | null>(null);
@@ -86,11 +102,16 @@ export function ImportExport({ onImported }: ImportExportProps) {
         setDiff(null);
         setFile(null);
         onImported(
-          `Imported ${file.name}: ${result.add.length} added, ${result.change.length} changed, ${result.delete.length} deleted.`,
+          t('admin.import.imported', {
+            file: file.name,
+            added: result.add.length,
+            changed: result.change.length,
+            deleted: result.delete.length,
+          }),
         );
       }
     } catch (failure) {
-      setError({ message: messageOf(failure), problems: problemsOf(failure) });
+      setError({ message: errorText(locale, failure), problems: problemsOf(failure) });
     } finally {
       setBusy(false);
     }
@@ -100,29 +121,26 @@ export function ImportExport({ onImported }: ImportExportProps) {
     <div className="flex flex-col gap-8">
       <section aria-labelledby={`${fileId}-export`} className="flex flex-col gap-2">
         <h2 id={`${fileId}-export`} className="text-lg font-semibold">
-          Export
+          {t('admin.import.exportHeading')}
         </h2>
-        <p className="text-sm">
-          The whole catalog as a catalog file (the <code>CATALOG_FILE</code> format); loading it
-          into an empty portal gives the same catalog.
-        </p>
+        <p className="text-sm">{t('admin.import.exportIntro', { format: 'CATALOG_FILE' })}</p>
         <div className="flex flex-wrap gap-2">
           <a className="btn btn-sm" href={exportUrl({ logos: false })} download>
             <Download aria-hidden="true" className="size-4" />
-            Download YAML
+            {t('admin.import.downloadYaml')}
           </a>
           <a className="btn btn-sm" href={exportUrl({ logos: true })} download>
             <Download aria-hidden="true" className="size-4" />
-            Download ZIP with logos
+            {t('admin.import.downloadZip')}
           </a>
         </div>
       </section>
       <section aria-labelledby={`${fileId}-import`} className="flex flex-col gap-3">
         <h2 id={`${fileId}-import`} className="text-lg font-semibold">
-          Import
+          {t('admin.import.importHeading')}
         </h2>
         <label htmlFor={fileId} className="text-sm font-medium">
-          Catalog file (YAML, or a .zip export with logos)
+          {t('admin.import.file')}
         </label>
         <input
           id={fileId}
@@ -138,7 +156,7 @@ export function ImportExport({ onImported }: ImportExportProps) {
           }}
         />
         <p id={hintId} className="text-base-content/75 text-xs">
-          Nothing changes until you apply: checking the file only shows what it would change.
+          {t('admin.import.fileHint')}
         </p>
         <label className="flex items-center gap-2">
           <input
@@ -150,7 +168,7 @@ export function ImportExport({ onImported }: ImportExportProps) {
               setDiff(null);
             }}
           />
-          Also delete the apps the file does not list (they go to the trash)
+          {t('admin.import.prune')}
         </label>
         <div>
           <button
@@ -160,7 +178,7 @@ export function ImportExport({ onImported }: ImportExportProps) {
             onClick={() => void run(true)}
           >
             <FileCheck aria-hidden="true" className="size-4" />
-            Check the file
+            {t('admin.import.check')}
           </button>
         </div>
         {error && (
@@ -177,14 +195,18 @@ export function ImportExport({ onImported }: ImportExportProps) {
         )}
         <p role="status" className="sr-only">
           {diff &&
-            `Checked: ${diff.add.length} to add, ${diff.change.length} to change, ${diff.delete.length} to delete.`}
+            t('admin.import.checked', {
+              added: diff.add.length,
+              changed: diff.change.length,
+              deleted: diff.delete.length,
+            })}
         </p>
         {diff && file && (
           <section
-            aria-label="What the import changes"
+            aria-label={t('admin.import.diffLabel')}
             className="border-base-300 flex flex-col gap-3 rounded-lg border p-4"
           >
-            <h3 className="font-semibold">What importing {file.name} changes</h3>
+            <h3 className="font-semibold">{t('admin.import.diffHeading', { file: file.name })}</h3>
             <Diff result={diff} />
           </section>
         )}
@@ -197,7 +219,7 @@ export function ImportExport({ onImported }: ImportExportProps) {
               onClick={() => void run(false)}
             >
               <Upload aria-hidden="true" className="size-4" />
-              Apply these changes
+              {t('admin.import.apply')}
             </button>
           </div>
         )}

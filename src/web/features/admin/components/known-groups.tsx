@@ -1,3 +1,5 @@
+import { useT } from '../../../lib/i18n.js';
+
 /**
  * Toggle buttons for the groups seen on users and in the catalog (GET /api/admin/groups), beside
  * a free-text group field: the form's associated groups and View as's viewer groups.
@@ -6,7 +8,7 @@ export function KnownGroups({
   known,
   selected,
   onToggle,
-  label = 'Known groups',
+  label,
 }: {
   known: readonly string[];
   selected: readonly string[];
@@ -14,9 +16,14 @@ export function KnownGroups({
   /** The accessible name of the set of buttons (unique when a form has two). */
   label?: string;
 }) {
+  const t = useT();
   if (known.length === 0) return null;
   return (
-    <div className="flex flex-wrap gap-1" role="group" aria-label={label}>
+    <div
+      className="flex flex-wrap gap-1"
+      role="group"
+      aria-label={label ?? t('admin.common.knownGroups')}
+    >
       {known.map((group) => (
         <button
           key={group}

@@ -1,5 +1,6 @@
 import { ImageUp, X } from 'lucide-react';
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
+import { useT } from '../../../lib/i18n.js';
 import { LOGO_ACCEPT, logoProblem } from '../utils/logo-file.js';
 
 export interface LogoDropZoneProps {
@@ -30,6 +31,7 @@ export function LogoDropZone({
   onProblem,
   children,
 }: LogoDropZoneProps) {
+  const t = useT();
   const [dragging, setDragging] = useState(false);
   const inputId = useId();
   const hintId = useId();
@@ -37,7 +39,7 @@ export function LogoDropZone({
 
   const take = (file: File | undefined) => {
     if (!file) return;
-    const reason = logoProblem(file);
+    const reason = logoProblem(file, t);
     onProblem(reason);
     if (!reason) onChoose(file);
   };
@@ -49,7 +51,7 @@ export function LogoDropZone({
 
   return (
     <fieldset className="flex min-w-0 flex-col gap-2">
-      <legend className="mb-1 text-sm font-medium">Logo</legend>
+      <legend className="mb-1 text-sm font-medium">{t('admin.apps.field.image')}</legend>
       <div
         data-testid="logo-drop-zone"
         onDragOver={(event) => {
@@ -65,7 +67,7 @@ export function LogoDropZone({
         {previewUrl ? (
           <img
             src={previewUrl}
-            alt={`${appName || 'New app'} logo`}
+            alt={t('admin.common.logoOf', { name: appName || t('admin.apps.new') })}
             width={64}
             height={64}
             className="size-16 rounded-lg object-contain"
@@ -75,11 +77,10 @@ export function LogoDropZone({
         )}
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <p id={hintId} className="text-sm">
-            Drop an image here, or choose a file: PNG, JPEG, GIF, WebP, AVIF, ICO or SVG, at most 2
-            MiB.
+            {t('admin.logo.hint')}
           </p>
           <label htmlFor={inputId} className="sr-only">
-            Logo file
+            {t('admin.logo.file')}
           </label>
           <input
             id={inputId}
@@ -97,7 +98,7 @@ export function LogoDropZone({
             <div>
               <button type="button" className="btn btn-ghost btn-xs" onClick={onRemove}>
                 <X aria-hidden="true" className="size-3" />
-                Remove logo
+                {t('admin.logo.remove')}
               </button>
             </div>
           )}

@@ -6,24 +6,19 @@ import {
   PORTAL_NOTICE_SEVERITIES,
   type PortalNoticeSeverity,
 } from '../../../../shared/notices/notice-rules.js';
+import { useT } from '../../../lib/i18n.js';
 import { fieldErrorsOf, messageOf } from '../api/admin-api.js';
 import { createNotice, updateNotice } from '../api/notices-api.js';
+import { FORM_LANGUAGE, joinText, splitText } from '../utils/app-form-values.js';
 import { fromLocalInput, toLocalInput } from '../utils/notice-times.js';
+import { ruleMessage } from '../utils/rule-messages.js';
 import { ERROR_TEXT, FormField } from './form-field.js';
+import { Translations } from './translations-field.js';
 
 export const SEVERITY_LABELS: Record<PortalNoticeSeverity, string> = {
   info: 'Information',
   maintenance: 'Maintenance',
   incident: 'Incident',
-};
-
-const FIELD_LABELS: Record<string, string> = {
-  title: 'Title',
-  text: 'Text',
-  severity: 'Kind',
-  startsAt: 'Start',
-  endsAt: 'End',
-  appIds: 'The list of apps',
 };
 
 export interface NoticeFormProps {
@@ -39,6 +34,20 @@ export interface NoticeFormProps {
 
 /** Creates or edits a portal notice; the server's rules are checked before anything is sent. */
 export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }: NoticeFormProps) {
+  const t = useT();
+  const labels = {
+    title: t('admin.translations.notice.field.title'),
+    text: t('admin.translations.notice.field.text'),
+    severity: t('admin.translations.notice.field.severity'),
+    startsAt: t('admin.translations.notice.field.startsAt'),
+    endsAt: t('admin.translations.notice.field.endsAt'),
+    appIds: t('admin.translations.notice.field.appIds'),
+  };
+  const severityLabels: Record<PortalNoticeSeverity, string> = {
+    info: t('admin.translations.notice.severity.info'),
+    maintenance: t('admin.translations.notice.severity.maintenance'),
+    incident: t('admin.translations.notice.severity.incident'),
+  };
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -50,7 +59,9 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
   // Opening the form puts the focus on its heading, as the app form does.
   useEffect(() => heading.current?.focus(), []);
   const [title, setTitle] = useState(notice?.title ?? '');
-  const [text, setText] = useState(notice?.text ?? '');
+  // The text in the main language, and in others ("Translations"; docs/admin.md).
+  const [text, setText] = useState(() => splitText(notice?.text ?? '').main);
+  const [textTexts, setTextTexts] = useState(() => splitText(notice?.text ?? '').others);
   const [severity, setSeverity] = useState<PortalNoticeSeverity>(notice?.severity ?? 'info');
   const [startsAt, setStartsAt] = useState(() =>
     toLocalInput(notice?.startsAt ?? new Date(now()).toISOString()),
@@ -68,7 +79,7 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
     setFailure(null);
     const body = {
       title,
-      text,
+      text: joinText(text, textTexts),
       severity,
       startsAt: fromLocalInput(startsAt),
       endsAt: fromLocalInput(endsAt),
@@ -85,7 +96,9 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
     try {
       const saved = notice ? await updateNotice(notice.id, body) : await createNotice(body);
       onSaved(
-        notice ? `Saved the notice “${saved.title}”.` : `Posted the notice “${saved.title}”.`,
+        notice
+          ? t('admin.translations.notice.saved', { title: saved.title })
+          : t('admin.translations.notice.posted', { title: saved.title }),
       );
     } catch (error) {
       const fields = fieldErrorsOf(error);
@@ -99,7 +112,13 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
   };
 
   const error = (field: string) =>
-    errors[field] ? `${FIELD_LABELS[field] ?? field} ${errors[field]}.` : undefined;
+    errors[field]
+      ? ruleMessage(
+          t,
+          (labels as Record<string, string | undefined>)[field] ?? field,
+          errors[field],
+        )
+      : undefined;
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   return (
@@ -111,11 +130,13 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
       onSubmit={(event) => void submit(event)}
     >
       <h2 ref={heading} id={headingId} tabIndex={-1} className="text-xl font-semibold outline-none">
-        {notice ? `Edit the notice “${notice.title}”` : 'New notice'}
+        {notice
+          ? t('admin.translations.notice.heading.edit', { title: notice.title })
+          : t('admin.translations.notice.heading.new')}
       </h2>
       {Object.keys(errors).length > 0 && (
         <p role="alert" className={ERROR_TEXT}>
-          Some fields need a change: see the messages below them.
+          {t('admin.translations.notice.problems')}
         </p>
       )}
       {failure && (
@@ -123,7 +144,7 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
           {failure}
         </p>
       )}
-      <FormField label="Title" error={error('title')}>
+      <FormField label={labels.title} error={error('title')}>
         {(ids) => (
           <input
             {...ids}
@@ -135,10 +156,16 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
           />
         )}
       </FormField>
-      <FormField label="Text" hint="Plain text; line breaks are kept." error={error('text')}>
+      <FormField
+        label={labels.text}
+        hint={t('admin.translations.notice.text.hint')}
+        error={error('text')}
+      >
         {(ids) => (
           <textarea
             {...ids}
+            lang={FORM_LANGUAGE}
+            dir="auto"
             className="textarea textarea-bordered w-full"
             rows={4}
             value={text}
@@ -147,7 +174,14 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
           />
         )}
       </FormField>
-      <FormField label="Kind" error={error('severity')}>
+      <Translations
+        label={labels.text}
+        texts={textTexts}
+        multiline
+        onChange={setTextTexts}
+        onBlur={() => undefined}
+      />
+      <FormField label={labels.severity} error={error('severity')}>
         {(ids) => (
           <select
             {...ids}
@@ -157,14 +191,18 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
           >
             {PORTAL_NOTICE_SEVERITIES.map((value) => (
               <option key={value} value={value}>
-                {SEVERITY_LABELS[value]}
+                {severityLabels[value]}
               </option>
             ))}
           </select>
         )}
       </FormField>
       <div className="flex flex-wrap gap-4">
-        <FormField label="Starts" hint={`Your time zone (${zone}).`} error={error('startsAt')}>
+        <FormField
+          label={t('admin.translations.notice.starts')}
+          hint={t('admin.translations.notice.starts.hint', { zone })}
+          error={error('startsAt')}
+        >
           {(ids) => (
             <input
               {...ids}
@@ -177,8 +215,8 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
           )}
         </FormField>
         <FormField
-          label="Ends"
-          hint={`At most ${NOTICE_LIMITS.days} days after the start.`}
+          label={t('admin.translations.notice.ends')}
+          hint={t('admin.translations.notice.ends.hint', { days: NOTICE_LIMITS.days })}
           error={error('endsAt')}
         >
           {(ids) => (
@@ -194,7 +232,7 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
         </FormField>
       </div>
       <fieldset className="flex flex-col gap-1">
-        <legend className="text-sm font-medium">Apps it concerns (none: the whole portal)</legend>
+        <legend className="text-sm font-medium">{t('admin.translations.notice.apps')}</legend>
         <div className="border-base-300 flex max-h-48 flex-wrap gap-x-4 gap-y-1 overflow-y-auto rounded border p-2">
           {appIds.map((id) => (
             <label key={id} className="flex items-center gap-2 text-sm">
@@ -216,10 +254,10 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
       </fieldset>
       <div className="flex gap-2">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {notice ? 'Save notice' : 'Post notice'}
+          {notice ? t('admin.translations.notice.save') : t('admin.translations.notice.post')}
         </button>
         <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Cancel
+          {t('admin.translations.cancel')}
         </button>
       </div>
     </form>

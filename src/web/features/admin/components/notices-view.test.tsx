@@ -73,11 +73,11 @@ describe('the Notices tab', () => {
     await typeTime('Ends', '2026-12-01T09:00');
     await userEvent.click(screen.getByRole('button', { name: 'Post notice' }));
     expect(await screen.findByText(/Some fields need a change/)).toHaveAttribute('role', 'alert');
-    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Title is required.');
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Title is required');
     await waitFor(() => expect(screen.getByLabelText('Title')).toHaveFocus());
     expect(screen.getByLabelText('Ends')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Ends')).toHaveAccessibleDescription(
-      /End must be after the start\./,
+      /End must be after the start/,
     );
     expect(fake.notices.size).toBe(0);
   });

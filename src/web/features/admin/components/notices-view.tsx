@@ -1,14 +1,15 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { SOURCE_LANGUAGE } from '../../../../shared/i18n/languages.js';
+import { textIn } from '../../../../shared/i18n/localized-text.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PortalNotice } from '../../../../shared/api/notice-schemas.js';
-import { messageOf } from '../api/admin-api.js';
+import { errorText } from '../../../lib/error-text.js';
+import { useLocale } from '../../../lib/i18n.js';
 import { deleteNotice, listNotices } from '../api/notices-api.js';
 import { formatTime } from '../utils/format.js';
 import { noticeState } from '../utils/notice-times.js';
 import { ConfirmDialog } from './confirm-dialog.js';
-import { NoticeForm, SEVERITY_LABELS } from './notice-form.js';
-
-const STATE_LABELS = { scheduled: 'Scheduled', active: 'Shown now', ended: 'Ended' } as const;
+import { NoticeForm } from './notice-form.js';
 
 export interface NoticesViewProps {
   appIds: readonly string[];
@@ -19,8 +20,10 @@ export interface NoticesViewProps {
 
 /** The Notices tab: notices admins post for the home page, with their time window. */
 export function NoticesView({ appIds, onChanged, onError, now = Date.now }: NoticesViewProps) {
+  const locale = useLocale();
+  const { t } = locale;
   const [notices, setNotices] = useState<PortalNotice[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
   const [editing, setEditing] = useState<PortalNotice | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PortalNotice | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +34,7 @@ export function NoticesView({ appIds, onChanged, onError, now = Date.now }: Noti
       setNotices(await listNotices());
       setLoadError(null);
     } catch (error) {
-      setLoadError(`The notices could not be loaded: ${messageOf(error)}`);
+      setLoadError(error ?? new Error('failed'));
     }
   }, []);
   useEffect(() => void reload(), [reload]);
@@ -47,9 +50,11 @@ export function NoticesView({ appIds, onChanged, onError, now = Date.now }: Noti
     setBusy(true);
     try {
       await deleteNotice(notice.id);
-      onChanged(`Deleted the notice “${notice.title}”.`);
+      onChanged(t('admin.notices.deleted', { title: notice.title }));
     } catch (error) {
-      onError(`The notice “${notice.title}” was not deleted: ${messageOf(error)}`);
+      onError(
+        t('admin.notices.deleteFailed', { title: notice.title, error: errorText(locale, error) }),
+      );
     } finally {
       setBusy(false);
       setDeleting(null);
@@ -76,10 +81,7 @@ export function NoticesView({ appIds, onChanged, onError, now = Date.now }: Noti
 
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-base-content/75 text-sm">
-        Notices appear above the sections of the home page, for everyone who may see the apps they
-        name, from their start to their end. Title and text are shown as plain text.
-      </p>
+      <p className="text-base-content/75 text-sm">{t('admin.notices.intro')}</p>
       <div>
         <button
           ref={newButton}
@@ -88,20 +90,20 @@ export function NoticesView({ appIds, onChanged, onError, now = Date.now }: Noti
           onClick={() => setEditing('new')}
         >
           <Plus aria-hidden="true" className="size-4" />
-          New notice
+          {t('admin.notices.new')}
         </button>
       </div>
-      {loadError && (
+      {loadError !== null && (
         <p role="alert" className="alert alert-error">
-          {loadError}
+          {t('admin.notices.loadFailed', { error: errorText(locale, loadError) })}
         </p>
       )}
       {notices === null ? (
-        !loadError && <p role="status">Loading the notices…</p>
+        loadError === null && <p role="status">{t('admin.notices.loading')}</p>
       ) : notices.length === 0 ? (
-        <p className="text-base-content/75">No notices yet.</p>
+        <p className="text-base-content/75">{t('admin.notices.empty')}</p>
       ) : (
-        <ul className="flex flex-col gap-2" aria-label="Notices, latest start first">
+        <ul className="flex flex-col gap-2" aria-label={t('admin.notices.listLabel')}>
           {notices.map((notice) => {
             const state = noticeState(notice, now());
             return (
@@ -112,30 +114,39 @@ export function NoticesView({ appIds, onChanged, onError, now = Date.now }: Noti
                 <div className="min-w-0 flex-1">
                   <h2 className="font-semibold break-words">{notice.title}</h2>
                   <p className="text-base-content/75 text-sm">
-                    {SEVERITY_LABELS[notice.severity]} · {STATE_LABELS[state]} ·{' '}
-                    {formatTime(notice.startsAt)} – {formatTime(notice.endsAt)}
-                    {notice.appIds.length > 0 && ` · Apps: ${notice.appIds.join(', ')}`}
+                    {t('admin.notices.summary', {
+                      severity: t(`admin.notices.severity.${notice.severity}`),
+                      state: t(`admin.notices.state.${state}`),
+                      start: formatTime(notice.startsAt, locale),
+                      end: formatTime(notice.endsAt, locale),
+                    })}
+                    {notice.appIds.length > 0 &&
+                      ` · ${t('admin.notices.apps', { apps: notice.appIds.join(', ') })}`}
                   </p>
-                  {notice.text && <p className="break-words whitespace-pre-line">{notice.text}</p>}
+                  {notice.text && (
+                    <p className="break-words whitespace-pre-line">
+                      {textIn(notice.text, SOURCE_LANGUAGE, SOURCE_LANGUAGE)}
+                    </p>
+                  )}
                 </div>
                 <div className="flex gap-1">
                   <button
                     type="button"
                     className="btn btn-ghost btn-sm"
-                    aria-label={`Edit the notice “${notice.title}”`}
+                    aria-label={t('admin.notices.editLabel', { title: notice.title })}
                     onClick={() => setEditing(notice)}
                   >
                     <Pencil aria-hidden="true" className="size-4" />
-                    Edit
+                    {t('admin.common.edit')}
                   </button>
                   <button
                     type="button"
                     className="btn btn-ghost btn-sm"
-                    aria-label={`Delete the notice “${notice.title}”`}
+                    aria-label={t('admin.notices.deleteLabel', { title: notice.title })}
                     onClick={() => setDeleting(notice)}
                   >
                     <Trash2 aria-hidden="true" className="size-4" />
-                    Delete
+                    {t('admin.common.delete')}
                   </button>
                 </div>
               </li>
@@ -145,13 +156,13 @@ export function NoticesView({ appIds, onChanged, onError, now = Date.now }: Noti
       )}
       {deleting && (
         <ConfirmDialog
-          title={`Delete the notice “${deleting.title}”?`}
-          confirmLabel="Delete"
+          title={t('admin.notices.deleteTitle', { title: deleting.title })}
+          confirmLabel={t('admin.common.delete')}
           busy={busy}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setDeleting(null)}
         >
-          <p>It disappears from the home page at once. The audit log keeps what it said.</p>
+          <p>{t('admin.notices.deleteBody')}</p>
         </ConfirmDialog>
       )}
     </div>

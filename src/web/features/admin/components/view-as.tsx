@@ -1,7 +1,9 @@
 import { Eye } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { App } from '../../../../shared/api/schemas.js';
-import { messageOf, previewApps, type Viewer } from '../api/admin-api.js';
+import { errorText } from '../../../lib/error-text.js';
+import { useLocale, type Translate } from '../../../lib/i18n.js';
+import { previewApps, type Viewer } from '../api/admin-api.js';
 import { splitGroups } from '../utils/app-form-values.js';
 import { KnownGroups } from './known-groups.js';
 
@@ -11,10 +13,15 @@ export interface ViewAsProps {
   renderHome(apps: readonly App[]): ReactNode;
 }
 
-function describe(viewer: Viewer): string {
-  if (viewer.anonymous) return 'an anonymous visitor';
-  if (viewer.groups.length === 0) return 'a signed-in user in no group';
-  return `a signed-in member of ${viewer.groups.join(', ')}`;
+/** The values that name the viewer in the view-as messages (`{viewer, select, …}`). */
+function viewerValues(viewer: Viewer) {
+  if (viewer.anonymous) return { viewer: 'anonymous', groups: '' };
+  if (viewer.groups.length === 0) return { viewer: 'nogroup', groups: '' };
+  return { viewer: 'member', groups: viewer.groups.join(', ') };
+}
+
+function say(t: Translate, id: string, viewer: Viewer, values: Record<string, unknown> = {}) {
+  return t(id, { ...viewerValues(viewer), ...values });
 }
 
 /**
@@ -22,10 +29,12 @@ function describe(viewer: Viewer): string {
  * computed by the server (GET /api/admin/preview) and clearly marked as a preview.
  */
 export function ViewAs({ knownGroups, renderHome }: ViewAsProps) {
+  const locale = useLocale();
+  const { t } = locale;
   const [anonymous, setAnonymous] = useState(false);
   const [groupText, setGroupText] = useState('');
   const [shown, setShown] = useState<{ viewer: Viewer; apps: App[] } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const groupsId = useId();
   const hintId = useId();
@@ -44,7 +53,7 @@ export function ViewAs({ knownGroups, renderHome }: ViewAsProps) {
       setShown({ viewer, apps: await previewApps(viewer) });
       setError(null);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(failure ?? new Error('failed'));
     } finally {
       setBusy(false);
     }
@@ -54,7 +63,7 @@ export function ViewAs({ knownGroups, renderHome }: ViewAsProps) {
     <div className="flex flex-col gap-4">
       <form onSubmit={(event) => void show(event)} className="flex flex-col gap-3">
         <fieldset className="flex min-w-0 flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">View the home page as</legend>
+          <legend className="mb-1 text-sm font-medium">{t('admin.viewAs.legend')}</legend>
           <label className="flex items-center gap-2">
             <input
               type="radio"
@@ -63,7 +72,7 @@ export function ViewAs({ knownGroups, renderHome }: ViewAsProps) {
               checked={anonymous}
               onChange={() => setAnonymous(true)}
             />
-            An anonymous visitor
+            {t('admin.viewAs.anonymous')}
           </label>
           <label className="flex items-center gap-2">
             <input
@@ -73,13 +82,13 @@ export function ViewAs({ knownGroups, renderHome }: ViewAsProps) {
               checked={!anonymous}
               onChange={() => setAnonymous(false)}
             />
-            A signed-in user in these groups
+            {t('admin.viewAs.member')}
           </label>
         </fieldset>
         {!anonymous && (
           <div className="flex flex-col gap-2">
             <label htmlFor={groupsId} className="text-sm font-medium">
-              Groups
+              {t('admin.apps.field.associatedGroups')}
             </label>
             <input
               id={groupsId}
@@ -89,7 +98,7 @@ export function ViewAs({ knownGroups, renderHome }: ViewAsProps) {
               onChange={(event) => setGroupText(event.target.value)}
             />
             <p id={hintId} className="text-base-content/75 text-xs">
-              Comma-separated; any name, known or not.
+              {t('admin.viewAs.groupsHint')}
             </p>
             <KnownGroups known={knownGroups} selected={groups} onToggle={toggle} />
           </div>
@@ -97,32 +106,32 @@ export function ViewAs({ knownGroups, renderHome }: ViewAsProps) {
         <div>
           <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
             <Eye aria-hidden="true" className="size-4" />
-            Show preview
+            {t('admin.viewAs.show')}
           </button>
         </div>
       </form>
-      {error && (
+      {error !== null && (
         <p role="alert" className="alert alert-error">
-          {error}
+          {errorText(locale, error)}
         </p>
       )}
       <div role="status" className="sr-only">
-        {shown && `Preview ready: ${shown.apps.length} apps for ${describe(shown.viewer)}.`}
+        {shown && say(t, 'admin.viewAs.ready', shown.viewer, { count: shown.apps.length })}
       </div>
       {shown && (
         <section
-          aria-label={`Preview of the home page for ${describe(shown.viewer)}`}
+          aria-label={say(t, 'admin.viewAs.previewLabel', shown.viewer)}
           className="border-info flex flex-col gap-6 rounded-xl border-4 border-dashed p-4"
         >
           <p className="alert alert-info">
             <Eye aria-hidden="true" className="size-5" />
             <span>
-              <strong>Preview</strong>: the home page as {describe(shown.viewer)} sees it (
-              {shown.apps.length} {shown.apps.length === 1 ? 'app' : 'apps'}). Favorites are not
-              shown.
+              {/* "Preview" in bold, then the rest of the sentence (": the home page as…"). */}
+              <strong>{t('admin.viewAs.preview')}</strong>
+              {say(t, 'admin.viewAs.previewIntro', shown.viewer, { count: shown.apps.length })}
             </span>
           </p>
-          {shown.apps.length === 0 ? <p>This viewer sees no apps.</p> : renderHome(shown.apps)}
+          {shown.apps.length === 0 ? <p>{t('admin.viewAs.noApps')}</p> : renderHome(shown.apps)}
         </section>
       )}
     </div>

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
-import { listApps, messageOf } from '../api/admin-api.js';
+import { listApps } from '../api/admin-api.js';
 
 export interface AdminAppsState {
   apps: AdminApp[] | null;
-  error: string | null;
+  /** Why the last load failed (to show with `errorText`), or null. */
+  error: unknown;
   loading: boolean;
   /** Loads the whole list again (after an import, or when a change failed). */
   reload(): Promise<void>;
@@ -16,7 +17,7 @@ export interface AdminAppsState {
 export function useAdminApps(options: { deleted?: boolean } = {}): AdminAppsState {
   const deleted = options.deleted ?? false;
   const [apps, setApps] = useState<AdminApp[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(true);
   const latest = useRef(0);
   const inFlight = useRef(false);
@@ -32,7 +33,7 @@ export function useAdminApps(options: { deleted?: boolean } = {}): AdminAppsStat
       setError(null);
     } catch (failure) {
       if (request !== latest.current) return;
-      setError(messageOf(failure));
+      setError(failure ?? new Error('The list could not be loaded.'));
     } finally {
       if (request === latest.current) {
         inFlight.current = false;

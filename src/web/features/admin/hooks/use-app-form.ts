@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
 import type { App } from '../../../../shared/api/schemas.js';
 import { APP_FIELDS, type AppField } from '../../../../shared/catalog/app-rules.js';
+import { errorText } from '../../../lib/error-text.js';
+import { useLocale } from '../../../lib/i18n.js';
 import {
   conflictOf,
   createApp,
@@ -9,7 +11,6 @@ import {
   fieldErrorsOf,
   getApp,
   isNotFound,
-  messageOf,
   putLogo,
   updateApp,
   type Conflict,
@@ -28,8 +29,9 @@ import {
   type AppFormValues,
   type FormKey,
 } from '../utils/app-form-values.js';
+import { nameOf } from '../utils/app-table-view.js';
 import {
-  ACCESS_LABELS,
+  ACCESS_LABEL_IDS,
   accessBody,
   accessChanged,
   accessValuesOf,
@@ -38,6 +40,7 @@ import {
   type AccessFormValues,
 } from '../utils/access-form-values.js';
 import { readAsDataUrl } from '../utils/logo-file.js';
+import { ruleMessage } from '../utils/rule-messages.js';
 
 export interface AppFormOptions {
   /** The app to edit; none for a new app. */
@@ -63,8 +66,11 @@ const KNOWN_FIELDS: ReadonlySet<string> = new Set<string>([
  * The state and the logic of the app form (create or edit): the values as typed, the fields
  * touched so far, the shared rules' messages and the server's, the logo chosen or removed, and
  * saving (fields, then the logo) with its conflict and error handling. The component renders.
+ * The messages it hands over are in the viewer's language (the locale's `t`).
  */
 export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
+  const locale = useLocale();
+  const { t } = locale;
   const [base, setBase] = useState<AdminApp | undefined>(app);
   const editing = base !== undefined;
   const [values, setValues] = useState<AppFormValues>(() => (app ? valuesOf(app) : emptyValues()));
@@ -86,8 +92,11 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
   /** "Granting group is required…": the section's own and the server's (`access.group`). */
   const accessErrorOf = (field: AccessField): string | undefined => {
     const key = `access.${field}`;
-    const message = serverErrors[key] ?? (touched.has(key) ? accessErrors[field] : undefined);
-    return message === undefined ? undefined : `${ACCESS_LABELS[field]} ${message}`;
+    const label = t(ACCESS_LABEL_IDS[field]);
+    const server = serverErrors[key];
+    if (server !== undefined) return ruleMessage(t, label, server);
+    const problem = touched.has(key) ? accessErrors[field] : undefined;
+    return problem === undefined ? undefined : t(problem.id, { field: label, ...problem.values });
   };
   const setAccessValue = <K extends keyof AccessFormValues>(key: K, value: AccessFormValues[K]) => {
     setAccess((current) => ({ ...current, [key]: value }));
@@ -105,13 +114,13 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
   };
   const errorOf = (field: AppField): string | undefined => {
     const message = serverErrors[field] ?? (touched.has(field) ? ruleErrors[field] : undefined);
-    return message === undefined ? undefined : fieldMessage(field, message);
+    return message === undefined ? undefined : fieldMessage(t, field, message);
   };
   /** The server's messages about fields the form does not show (one line), or null. */
   const otherErrors = Object.entries(serverErrors).filter(([field]) => !KNOWN_FIELDS.has(field));
   const otherError =
     otherErrors.length > 0
-      ? otherErrors.map(([field, message]) => fieldMessage(field, message)).join(' ')
+      ? otherErrors.map(([field, message]) => fieldMessage(t, field, message)).join(' ')
       : null;
 
   const set = <K extends FormKey>(key: K, value: AppFormValues[K]) => {
@@ -126,7 +135,9 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
   const touch = (field: AppField) =>
     setTouched((current) => (current.has(field) ? current : new Set([...current, field])));
   /** The props of a text input or textarea for one of the form's text values. */
-  const text = (key: Exclude<FormKey, 'env' | 'isPublic' | 'access'>) => ({
+  const text = (
+    key: Exclude<FormKey, 'env' | 'isPublic' | 'access' | 'nameTexts' | 'descriptionTexts'>,
+  ) => ({
     value: values[key],
     onChange: (event: { target: { value: string } }) => set(key, event.target.value),
     onBlur: () => touch(wireField(key)),
@@ -148,6 +159,7 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
   const preview: App = previewApp(
     values,
     logoUrl ? { image: 'logo', imageUrl: logoUrl } : { image: '' },
+    t('admin.apps.new'),
   );
   const chooseLogo = (file: File) => {
     void readAsDataUrl(file).then((url) => setLogo({ kind: 'new', file, url }));
@@ -196,7 +208,7 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
       else if (fields) {
         setServerErrors(fields);
         focusFirstInvalid();
-      } else setFormError(messageOf(error));
+      } else setFormError(errorText(locale, error));
       return;
     }
     try {
@@ -206,11 +218,18 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
       setBusy(false);
       setBase(saved);
       if (saved !== base) onAppChanged?.(saved);
-      setLogoProblem(`${saved.name} was saved, but not its logo: ${messageOf(error)}`);
+      setLogoProblem(
+        t('admin.apps.logoNotSaved', { name: saved.name, error: errorText(locale, error) }),
+      );
       return;
     }
     setBusy(false);
-    onSaved(saved, editing ? `Saved ${saved.name}.` : `Created ${saved.name}.`);
+    onSaved(
+      saved,
+      t(editing ? 'admin.apps.saved' : 'admin.apps.created', {
+        name: nameOf(saved, locale.language),
+      }),
+    );
   };
 
   /** After a conflict: the app as it is now (the edits typed so far are dropped). */
@@ -223,7 +242,7 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
         throw error;
       });
       if (!current || current.deletedAt) {
-        setFormError(`${base.name} is no longer in the catalog (it was deleted).`);
+        setFormError(t('admin.apps.gone', { name: nameOf(base, locale.language) }));
       } else {
         setBase(current);
         setValues(valuesOf(current));
@@ -234,7 +253,7 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
         onAppChanged?.(current);
       }
     } catch (error) {
-      setFormError(messageOf(error));
+      setFormError(errorText(locale, error));
     } finally {
       setBusy(false);
     }
@@ -247,6 +266,7 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
     values,
     set,
     text,
+    touch,
     errorOf,
     otherError,
     groups,

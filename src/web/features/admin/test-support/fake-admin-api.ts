@@ -11,6 +11,7 @@ import { checkAppFields } from '../../../../shared/catalog/app-rules.js';
 import type { Icon } from '../../../../shared/api/icon-schemas.js';
 import type { PortalNotice } from '../../../../shared/api/notice-schemas.js';
 import { checkNoticeFields } from '../../../../shared/notices/notice-rules.js';
+import { textIn } from '../../../../shared/i18n/localized-text.js';
 
 /**
  * A stateful fake of the admin API (docs/admin.md) for component tests: msw handlers over an
@@ -103,7 +104,11 @@ const publicApp = (app: AdminApp): App => {
     purgeAt: _p,
     ...rest
   } = app;
-  return rest;
+  return {
+    ...rest,
+    name: textIn(rest.name, 'en', 'en'),
+    description: textIn(rest.description, 'en', 'en'),
+  };
 };
 
 /** One page of `all`, as the list routes answer it (README, "Lists"). */

@@ -1,4 +1,5 @@
 import type { AppAccess } from '../../../../shared/api/access-schemas.js';
+import type { MessageValues } from '../../../lib/i18n.js';
 
 /** The limits of access-schemas.ts (not imported: TypeBox stays out of the bundle). */
 export const ACCESS_LIMITS = { maxDays: 3650, maxApprovers: 50, maxLength: 255 } as const;
@@ -17,15 +18,22 @@ export interface AccessFormValues {
 
 /** A field of the section; on the wire each is `access.<field>`. */
 export type AccessField = 'group' | 'approvers' | 'days';
-export type AccessErrors = Partial<Record<AccessField, string>>;
+/** What is wrong with a field: a message id (about `{field}`, its label) and its values. */
+export interface AccessProblem {
+  id: string;
+  values?: MessageValues;
+}
+export type AccessErrors = Partial<Record<AccessField, AccessProblem>>;
 
-export const ACCESS_LABELS: Readonly<Record<AccessField | 'requestable' | 'showGroup', string>> = {
-  requestable: 'Requestable',
-  group: 'Granting group',
-  approvers: 'Approvers',
-  showGroup: 'Show group and approvers on the locked card',
-  days: 'Access for (days)',
-};
+/** The message ids of the section's labels. */
+export const ACCESS_LABEL_IDS: Readonly<Record<AccessField | 'requestable' | 'showGroup', string>> =
+  {
+    requestable: 'admin.access.requestable',
+    group: 'admin.access.group',
+    approvers: 'admin.access.approvers',
+    showGroup: 'admin.access.showGroup',
+    days: 'admin.access.days',
+  };
 
 export function accessValuesOf(access: AppAccess | undefined): AccessFormValues {
   return {
@@ -50,13 +58,16 @@ export function validateAccess(values: AccessFormValues, hadAccess: boolean): Ac
   // Nothing to check while the app neither is nor was requestable: nothing is sent.
   if (!values.requestable && !hadAccess && values.group.trim() === '') return errors;
   const group = values.group.trim();
-  if (group === '') errors.group = 'is required: the group that approving adds the user to.';
+  if (group === '') errors.group = { id: 'admin.access.error.groupRequired' };
   else if (group.length > ACCESS_LIMITS.maxLength) {
-    errors.group = `must be at most ${ACCESS_LIMITS.maxLength} characters.`;
+    errors.group = { id: 'admin.access.error.tooLong', values: { max: ACCESS_LIMITS.maxLength } };
   }
   const approvers = splitApprovers(values.approvers);
   if (approvers.length > ACCESS_LIMITS.maxApprovers) {
-    errors.approvers = `may name at most ${ACCESS_LIMITS.maxApprovers} (got ${approvers.length}).`;
+    errors.approvers = {
+      id: 'admin.access.error.tooManyApprovers',
+      values: { max: ACCESS_LIMITS.maxApprovers, count: approvers.length },
+    };
   } else {
     const bad = approvers.find(
       (approver) =>
@@ -65,14 +76,14 @@ export function validateAccess(values: AccessFormValues, hadAccess: boolean): Ac
         (approver.startsWith(GROUP_PREFIX) && approver.slice(GROUP_PREFIX.length).trim() === ''),
     );
     if (bad !== undefined) {
-      errors.approvers = `must be usernames or group:/path, without spaces (got "${bad}").`;
+      errors.approvers = { id: 'admin.access.error.badApprover', values: { value: bad } };
     }
   }
   const days = values.days.trim();
   if (days !== '') {
     const number = Number(days);
     if (!/^\d+$/.test(days) || number < 1 || number > ACCESS_LIMITS.maxDays) {
-      errors.days = `must be a whole number of days from 1 to ${ACCESS_LIMITS.maxDays}, or empty for no end.`;
+      errors.days = { id: 'admin.access.error.days', values: { max: ACCESS_LIMITS.maxDays } };
     }
   }
   return errors;

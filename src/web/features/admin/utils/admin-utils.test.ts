@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fallbackLocale } from '../../../lib/i18n.js';
 import { makeAdminApp } from '../test-support/fake-admin-api.js';
 import {
   changedFields,
@@ -12,6 +13,9 @@ import {
 import { NO_FILTER, tableRows, visibilityOf } from './app-table-view.js';
 import { auditDiff, readable } from './audit-diff.js';
 import { logoProblem } from './logo-file.js';
+
+/** English, as component tests speak it (the test set-up loads the English catalogs). */
+const { t } = fallbackLocale;
 
 describe('app form values', () => {
   it('sends groups as a list and the id only when typed', () => {
@@ -45,12 +49,17 @@ describe('app form values', () => {
     ],
   ])('checks %j with the shared rules', (change, field, message) => {
     const errors = validate({ ...emptyValues(), ...change }, { editing: false });
-    expect(fieldMessage(field, errors[field]!)).toBe(message);
+    expect(fieldMessage(t, field, errors[field]!)).toBe(message);
   });
 
   it('previews a card from what is typed', () => {
-    const app = previewApp({ ...emptyValues(), name: ' Jupyter ', category: '' }, { image: '' });
+    const app = previewApp(
+      { ...emptyValues(), name: ' Jupyter ', category: '' },
+      { image: '' },
+      'New app',
+    );
     expect(app).toMatchObject({ id: 'jupyter', name: 'Jupyter', category: 'apps', image: '' });
+    expect(previewApp(emptyValues(), { image: '' }, 'Neue App').name).toBe('Neue App');
   });
 });
 
@@ -94,7 +103,7 @@ describe('the table view', () => {
 describe('the audit diff', () => {
   it('lists only the changed fields, readably', () => {
     expect(
-      auditDiff({
+      auditDiff(t, {
         before: { name: 'A', isPublic: false, associatedGroups: [] },
         after: { name: 'A', isPublic: true, associatedGroups: ['x', 'y'] },
       }),
@@ -104,11 +113,11 @@ describe('the audit diff', () => {
     ]);
   });
   it('shows every field of a creation', () => {
-    expect(auditDiff({ before: null, after: { name: 'A', doc: '' } })).toEqual([
+    expect(auditDiff(t, { before: null, after: { name: 'A', doc: '' } })).toEqual([
       { field: 'name', before: '—', after: 'A' },
       { field: 'doc', before: '—', after: '(empty)' },
     ]);
-    expect(readable('')).toBe('(empty)');
+    expect(readable(t, '')).toBe('(empty)');
   });
 });
 

@@ -10,20 +10,94 @@ import {
   type AppFields,
   type FieldErrors,
 } from '../../../../shared/catalog/app-rules.js';
+import { SOURCE_LANGUAGE } from '../../../../shared/i18n/languages.js';
+import { isTextMap, type LocalizedText } from '../../../../shared/i18n/localized-text.js';
+import type { Translate } from '../../../lib/i18n.js';
+import { ruleMessage } from './rule-messages.js';
+
+/** Texts by language tag, as typed (empty ones are not sent). */
+export type TextTranslations = Readonly<Record<string, string>>;
 
 /**
- * What the create/edit form holds: the shared `AppFields`, text as typed, and the groups as one
- * comma-separated line (`groups`; on the wire `associatedGroups`).
+ * The language of the form's main name and description inputs: the portal's source language.
+ * The other languages' texts are the "Translations" (`nameTexts`, `descriptionTexts`).
  */
-export type AppFormValues = Omit<AppFields, 'associatedGroups'> & { groups: string };
+export const FORM_LANGUAGE = SOURCE_LANGUAGE;
+
+/**
+ * What the create/edit form holds: the shared `AppFields`, text as typed, the groups as one
+ * comma-separated line (`groups`; on the wire `associatedGroups`), and the name and description
+ * in other languages by tag (on the wire a map `{ en, de, ... }` when any is given).
+ */
+export type AppFormValues = Omit<AppFields, 'associatedGroups' | 'name' | 'description'> & {
+  name: string;
+  description: string;
+  groups: string;
+  nameTexts: TextTranslations;
+  descriptionTexts: TextTranslations;
+};
 /** A key of the form's values; `wireField` gives the app field it edits. */
 export type FormKey = keyof AppFormValues;
 
 export function wireField(key: FormKey): AppField {
-  return key === 'groups' ? 'associatedGroups' : key;
+  if (key === 'groups') return 'associatedGroups';
+  if (key === 'nameTexts') return 'name';
+  if (key === 'descriptionTexts') return 'description';
+  return key;
 }
 
-/** The labels the form shows, also used to start each field's message (and in the audit log). */
+/** A text as the form edits it: the main language's, and the others by tag. */
+export function splitText(text: LocalizedText): { main: string; others: TextTranslations } {
+  if (!isTextMap(text)) return { main: text, others: {} };
+  const { [FORM_LANGUAGE]: main = '', ...others } = text;
+  return { main, others };
+}
+
+/**
+ * The text to send: the main input alone as a string when no other language is given (as
+ * before), otherwise a map with the main text under FORM_LANGUAGE and each non-empty translation.
+ */
+export function joinText(main: string, others: TextTranslations): LocalizedText {
+  const given = Object.entries(others).filter(([, text]) => text.trim() !== '');
+  if (given.length === 0) return main;
+  return Object.fromEntries([
+    ...(main.trim() !== '' ? [[FORM_LANGUAGE, main] as const] : []),
+    ...given,
+  ]);
+}
+
+/** Equal values whatever the order of an object's keys (texts by language). */
+function sameValue(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown) =>
+    JSON.stringify(
+      isTextMap(value) && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1)))
+        : value,
+    );
+  return canonical(a) === canonical(b);
+}
+
+/** The message ids of the fields' labels: the form's, its messages' and the audit log's. */
+export const FIELD_LABEL_IDS: Readonly<Record<AppField | 'image', string>> = {
+  id: 'admin.apps.field.id',
+  name: 'admin.apps.field.name',
+  description: 'admin.apps.field.description',
+  doc: 'admin.apps.field.doc',
+  github: 'admin.apps.field.github',
+  env: 'admin.apps.field.env',
+  category: 'admin.apps.field.category',
+  link: 'admin.apps.field.link',
+  isPublic: 'admin.apps.field.isPublic',
+  associatedGroups: 'admin.apps.field.associatedGroups',
+  collectionId: 'admin.apps.field.collectionId',
+  access: 'admin.apps.field.access',
+  image: 'admin.apps.field.image',
+};
+
+/**
+ * The English labels, for the form component until it reads `FIELD_LABEL_IDS` through `t()`.
+ * @deprecated Use `FIELD_LABEL_IDS` (or `labelOf`).
+ */
 export const FIELD_LABELS: Readonly<Record<AppField | 'image', string>> = {
   id: 'Id',
   name: 'Name',
@@ -41,8 +115,11 @@ export const FIELD_LABELS: Readonly<Record<AppField | 'image', string>> = {
 };
 
 /** A field's label, or its name for fields the console does not know (e.g. from the server). */
-export function labelOf(field: string): string {
-  return (FIELD_LABELS as Readonly<Record<string, string>>)[field] ?? field;
+export function labelOf(t: Translate, field: string): string {
+  const id = Object.hasOwn(FIELD_LABEL_IDS, field)
+    ? (FIELD_LABEL_IDS as Readonly<Record<string, string>>)[field]
+    : undefined;
+  return id ? t(id) : field;
 }
 
 /** A new app's fields before anything is typed: the server's defaults. */
@@ -65,7 +142,11 @@ function toValues(fields: AppFields): AppFormValues {
   const values: Record<string, unknown> = {};
   for (const field of APP_FIELDS) {
     if (field === 'associatedGroups') values.groups = fields.associatedGroups.join(', ');
-    else values[field] = fields[field];
+    else if (field === 'name' || field === 'description') {
+      const { main, others } = splitText(fields[field]);
+      values[field] = main;
+      values[`${field}Texts`] = others;
+    } else values[field] = fields[field];
   }
   return values as AppFormValues;
 }
@@ -89,7 +170,10 @@ export function splitGroups(text: string): string[] {
 function fieldsOf(values: AppFormValues): AppFields {
   const fields: Record<string, unknown> = {};
   for (const field of APP_FIELDS) {
-    fields[field] = field === 'associatedGroups' ? splitGroups(values.groups) : values[field];
+    if (field === 'associatedGroups') fields[field] = splitGroups(values.groups);
+    else if (field === 'name' || field === 'description') {
+      fields[field] = joinText(values[field], values[`${field}Texts`]);
+    } else fields[field] = values[field];
   }
   return fields as unknown as AppFields;
 }
@@ -108,7 +192,7 @@ export function changedFields(app: AdminApp, values: AppFormValues): AdminAppPat
     if (field === 'id') continue;
     // An app without access settings reads as `access: null` in the form: no change.
     const loaded = field === 'access' ? (app.access ?? null) : app[field];
-    if (JSON.stringify(loaded) !== JSON.stringify(body[field])) patch[field] = body[field];
+    if (!sameValue(loaded, body[field])) patch[field] = body[field];
   }
   return patch as AdminAppPatch;
 }
@@ -120,9 +204,9 @@ export function validate(values: AppFormValues, options: { editing: boolean }): 
   return checkAppFields(body).errors;
 }
 
-/** "Link must be an http(s) URL (got "x")": the field's label, then the rule's message. */
-export function fieldMessage(field: string, message: string): string {
-  return `${labelOf(field)} ${message}`;
+/** "Link must be an http(s) URL (got "x")": the rule's message about the field, translated. */
+export function fieldMessage(t: Translate, field: string, message: string): string {
+  return ruleMessage(t, labelOf(t, field), message);
 }
 
 /** The id the server will give a new app when none is typed. */
@@ -130,8 +214,12 @@ export function derivedId(values: AppFormValues): string {
   return values.id.trim() || slugify(values.name);
 }
 
-/** The app as its card would show it, for the form's live preview. */
-export function previewApp(values: AppFormValues, logo: { image: string; imageUrl?: string }): App {
+/** The app as its card would show it, for the form's live preview (`untitled` while no name). */
+export function previewApp(
+  values: AppFormValues,
+  logo: { image: string; imageUrl?: string },
+  untitled: string,
+): App {
   const fields = fieldsOf(values);
   const trimmed: Record<string, unknown> = {};
   for (const field of APP_FIELDS) {
@@ -141,7 +229,8 @@ export function previewApp(values: AppFormValues, logo: { image: string; imageUr
   return {
     ...(trimmed as unknown as AppFields),
     id: derivedId(values) || 'new-app',
-    name: values.name.trim() || 'New app',
+    name: values.name.trim() || untitled,
+    description: values.description.trim(),
     category: values.category.trim() || DEFAULT_CATEGORY,
     collectionId: values.collectionId,
     image: logo.image,

@@ -1,4 +1,14 @@
 import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
+import { SOURCE_LANGUAGE } from '../../../../shared/i18n/languages.js';
+import { allTexts, textIn } from '../../../../shared/i18n/localized-text.js';
+
+/**
+ * An app's name as the console lists it: given per language, the viewer's language's (else the
+ * source language's, else the first given).
+ */
+export function nameOf(app: Pick<AdminApp, 'name'>, language: string = SOURCE_LANGUAGE): string {
+  return textIn(app.name, language, SOURCE_LANGUAGE);
+}
 
 export type SortKey = 'name' | 'category' | 'env' | 'visibility' | 'status' | 'updatedAt';
 export interface Sort {
@@ -23,10 +33,25 @@ export function visibilityOf(app: AdminApp): 'public' | 'groups' | 'hidden' {
   return app.associatedGroups.length > 0 ? 'groups' : 'hidden';
 }
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const collators = new Map<string, Intl.Collator>();
+/** Names compared as people of the language expect ("Äpfel" near "Apfel"), ignoring case. */
+function collatorFor(language: string): Intl.Collator {
+  let collator = collators.get(language);
+  if (!collator) {
+    collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
+    collators.set(language, collator);
+  }
+  return collator;
+}
 const ENV_ORDER = { prod: 0, stage: 1, dev: 2 } as const;
 
-function compare(a: AdminApp, b: AdminApp, key: SortKey): number {
+function compare(
+  a: AdminApp,
+  b: AdminApp,
+  key: SortKey,
+  collator: Intl.Collator,
+  language: string,
+): number {
   switch (key) {
     case 'env':
       return ENV_ORDER[a.env] - ENV_ORDER[b.env];
@@ -36,13 +61,21 @@ function compare(a: AdminApp, b: AdminApp, key: SortKey): number {
       return collator.compare(visibilityOf(a), visibilityOf(b));
     case 'updatedAt':
       return a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0;
+    case 'name':
+      return collator.compare(nameOf(a, language), nameOf(b, language));
     default:
       return collator.compare(a[key], b[key]);
   }
 }
 
-/** The rows the table shows: filtered, then sorted (ties by name). */
-export function tableRows(apps: readonly AdminApp[], filter: TableFilter, sort: Sort): AdminApp[] {
+/** The rows the table shows: filtered, then sorted in the language's order (ties by name). */
+export function tableRows(
+  apps: readonly AdminApp[],
+  filter: TableFilter,
+  sort: Sort,
+  language = 'en',
+): AdminApp[] {
+  const collator = collatorFor(language);
   const text = filter.text.trim().toLowerCase();
   const rows = apps.filter(
     (app) =>
@@ -50,10 +83,14 @@ export function tableRows(apps: readonly AdminApp[], filter: TableFilter, sort: 
       (filter.visibility === '' || visibilityOf(app) === filter.visibility) &&
       (filter.category === '' || app.category === filter.category) &&
       (text === '' ||
-        [app.name, app.id, app.category, app.link, ...app.associatedGroups].some((value) =>
-          value.toLowerCase().includes(text),
+        [...allTexts(app.name), app.id, app.category, app.link, ...app.associatedGroups].some(
+          (value) => value.toLowerCase().includes(text),
         )),
   );
   const sign = sort.direction === 'ascending' ? 1 : -1;
-  return rows.sort((a, b) => sign * compare(a, b, sort.key) || collator.compare(a.name, b.name));
+  return rows.sort(
+    (a, b) =>
+      sign * compare(a, b, sort.key, collator, language) ||
+      collator.compare(nameOf(a, language), nameOf(b, language)),
+  );
 }

@@ -1,4 +1,5 @@
 import type { AuditAction, AuditEntry } from '../../../../shared/api/admin-schemas.js';
+import type { Translate } from '../../../lib/i18n.js';
 
 export interface FieldDiff {
   field: string;
@@ -6,39 +7,48 @@ export interface FieldDiff {
   after: string;
 }
 
+/** The message id of each action's name in the log ("Created", "Access decided"...). */
 export const ACTION_LABELS: Record<AuditAction, string> = {
-  create: 'Created',
-  update: 'Changed',
-  delete: 'Deleted',
-  restore: 'Restored',
-  logo: 'Logo',
-  import: 'Import',
-  purge: 'Removed for good',
-  notice: 'Notice',
-  'access-request': 'Access requested',
-  'access-withdraw': 'Request withdrawn',
-  'access-decision': 'Access decided',
-  'access-membership': 'Membership',
-  'access-expiry': 'Access end changed',
-  'delivery-retry': 'Delivery retried',
-  branding: 'Branding',
+  create: 'admin.audit.action.create',
+  update: 'admin.audit.action.update',
+  delete: 'admin.audit.action.delete',
+  restore: 'admin.audit.action.restore',
+  logo: 'admin.audit.action.logo',
+  import: 'admin.audit.action.import',
+  purge: 'admin.audit.action.purge',
+  notice: 'admin.audit.action.notice',
+  'access-request': 'admin.audit.action.accessRequest',
+  'access-withdraw': 'admin.audit.action.accessWithdraw',
+  'access-decision': 'admin.audit.action.accessDecision',
+  'access-membership': 'admin.audit.action.accessMembership',
+  'access-expiry': 'admin.audit.action.accessExpiry',
+  'delivery-retry': 'admin.audit.action.deliveryRetry',
+  branding: 'admin.audit.action.branding',
 };
 
 export function actionOf(entry: AuditEntry): AuditAction {
   return entry.action;
 }
 
-/** A field's value as people read it: lists comma-joined, booleans yes/no, nothing "(empty)". */
-export function readable(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '(empty)';
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(readable).join(', ');
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+/**
+ * A field's value as people read it, in their language: lists joined, booleans yes/no, nothing
+ * "(empty)". Values themselves (names, links, groups) stay as they are.
+ */
+export function readable(t: Translate, value: unknown): string {
+  if (value === undefined || value === null || value === '') return t('admin.audit.value.empty');
+  if (Array.isArray(value)) {
+    return value.length === 0
+      ? t('admin.audit.value.none')
+      : value.map((item) => readable(t, item)).join(t('admin.audit.value.separator'));
+  }
+  if (typeof value === 'boolean')
+    return t(value ? 'admin.audit.value.yes' : 'admin.audit.value.no');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
 /** The fields an entry changed, before and after (all fields for creations and deletions). */
-export function auditDiff(entry: Pick<AuditEntry, 'before' | 'after'>): FieldDiff[] {
+export function auditDiff(t: Translate, entry: Pick<AuditEntry, 'before' | 'after'>): FieldDiff[] {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
@@ -46,7 +56,7 @@ export function auditDiff(entry: Pick<AuditEntry, 'before' | 'after'>): FieldDif
     .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
     .map((field) => ({
       field,
-      before: entry.before ? readable(before[field]) : '—',
-      after: entry.after ? readable(after[field]) : '—',
+      before: entry.before ? readable(t, before[field]) : '—',
+      after: entry.after ? readable(t, after[field]) : '—',
     }));
 }

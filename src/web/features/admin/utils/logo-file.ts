@@ -1,3 +1,5 @@
+import { fallbackLocale, type Translate } from '../../../lib/i18n.js';
+
 /** What the server takes as a logo (docs/admin.md); it checks the bytes, this only the label. */
 export const LOGO_TYPES = [
   'image/png',
@@ -12,14 +14,17 @@ export const LOGO_TYPES = [
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_ACCEPT = [...LOGO_TYPES, '.ico', '.svg'].join(',');
 
-/** Why a chosen file cannot be a logo, or null when it may be sent. */
-export function logoProblem(file: File): string | null {
+/** Why a chosen file cannot be a logo (in the language of `t`), or null when it may be sent. */
+export function logoProblem(file: File, t: Translate = fallbackLocale.t): string | null {
   const byName = /\.(png|jpe?g|gif|webp|avif|ico|svg)$/i.test(file.name);
   if (!(LOGO_TYPES as readonly string[]).includes(file.type) && !byName) {
-    return `"${file.name}" is not a PNG, JPEG, GIF, WebP, AVIF, ICO or SVG image.`;
+    return t('admin.logo.notImage', { file: file.name });
   }
   if (file.size > LOGO_MAX_BYTES) {
-    return `"${file.name}" is ${(file.size / 1024 / 1024).toFixed(1)} MiB; a logo may be at most 2 MiB.`;
+    return t('admin.logo.tooBig', {
+      file: file.name,
+      size: Math.round((file.size / 1024 / 1024) * 10) / 10,
+    });
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import { Menu, X } from '../../../ui/icons.js';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../../../lib/i18n.js';
 import { useDismiss } from '../../../ui/use-dismiss.js';
 import { useHydrated } from '../../../ui/use-hydrated.js';
 import { displayName } from '../stores/session-store.js';
@@ -25,6 +26,7 @@ export function MobileMenu({
   /** Controls shown in the panel that keep it open when used (the theme choice). */
   settings?: ReactNode;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
@@ -46,7 +48,7 @@ export function MobileMenu({
       {!signedIn && signInAvailable && (
         // Without JavaScript the menu cannot open: a plain link to the sign-in shows instead.
         <a href={LOGIN_PATH} className={`btn btn-primary btn-sm ${WITHOUT_SCRIPTS}`}>
-          Sign in
+          {t('auth.signIn')}
         </a>
       )}
       <button
@@ -56,7 +58,7 @@ export function MobileMenu({
         aria-expanded={open}
         aria-controls={panelId}
         disabled={!hydrated}
-        aria-label={open ? 'Close menu' : 'Open menu'}
+        aria-label={t(open ? 'auth.menu.close' : 'auth.menu.open')}
         onClick={() => setOpen((value) => !value)}
       >
         {open ? (
@@ -68,9 +70,11 @@ export function MobileMenu({
       {open && (
         <div
           id={panelId}
-          className="bg-base-100 rounded-box border-base-300 absolute right-0 z-30 mt-2 flex w-60 flex-col gap-3 border p-4 shadow-lg"
+          className="bg-base-100 rounded-box border-base-300 absolute end-0 z-30 mt-2 flex w-60 flex-col gap-3 border p-4 shadow-lg"
         >
-          <p className="font-medium">{signedIn ? `Hello, ${displayName(user)}` : 'Welcome!'}</p>
+          <p className="font-medium">
+            {signedIn ? t('auth.hello', { name: displayName(user) }) : t('auth.welcome')}
+          </p>
           {links && (
             // A followed link closes the panel (the page may not reload).
             <div className="flex flex-col gap-2" onClick={close}>
@@ -89,7 +93,7 @@ export function MobileMenu({
                 else onSignIn();
               }}
             >
-              {signedIn ? 'Sign Out' : 'Sign In'}
+              {t(signedIn ? 'auth.menu.signOut' : 'auth.menu.signIn')}
             </button>
           )}
         </div>

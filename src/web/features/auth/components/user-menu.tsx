@@ -1,5 +1,6 @@
 import { LogOut } from '../../../ui/icons.js';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n.js';
 import { useDismiss } from '../../../ui/use-dismiss.js';
 import { useHydrated } from '../../../ui/use-hydrated.js';
 import { LOGIN_PATH } from '../api/sign-in.js';
@@ -30,6 +31,7 @@ export function UserMenu({
   onSignIn,
   onSignOut,
 }: UserMenuProps) {
+  const t = useT();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
@@ -54,10 +56,10 @@ export function UserMenu({
           disabled={!hydrated}
           onClick={onSignIn}
         >
-          Sign in
+          {t('auth.signIn')}
         </button>
         <a href={LOGIN_PATH} className={`btn btn-primary btn-sm ${WITHOUT_SCRIPTS}`}>
-          Sign in
+          {t('auth.signIn')}
         </a>
       </>
     );
@@ -76,12 +78,12 @@ export function UserMenu({
         onClick={() => setOpen((value) => !value)}
       >
         <UserAvatar name={name} />
-        <span>Hello, {name}</span>
+        <span>{t('auth.hello', { name })}</span>
       </button>
       {open && (
         <ul
           id={menuId}
-          className="menu bg-base-100 rounded-box border-base-300 absolute right-0 z-30 mt-2 w-44 border p-2 shadow-lg"
+          className="menu bg-base-100 rounded-box border-base-300 absolute end-0 z-30 mt-2 w-44 border p-2 shadow-lg"
         >
           <li>
             <button
@@ -92,8 +94,8 @@ export function UserMenu({
                 onSignOut();
               }}
             >
-              <LogOut aria-hidden="true" className="size-4" />
-              Sign out
+              <LogOut aria-hidden="true" className="size-4 rtl:[scale:-1_1]" />
+              {t('auth.signOut')}
             </button>
           </li>
         </ul>

@@ -1,4 +1,4 @@
-import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import type { StateStorage } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { App, Me } from '../../../../shared/api/schemas.js';
 import { joinGroups } from '../../../../shared/identity/groups.js';
@@ -123,108 +123,137 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
   let silentPending = false;
   let loginRequested = false;
 
-  return createStore<SessionState>()(
-    persist(
-      (set, get) => ({
-        // Also the state React renders during hydration (useSyncExternalStore's server snapshot).
-        ...(deps.rendered?.me ? signedInState(deps.rendered.me) : PUBLIC_STATE),
-        initialized: deps.rendered !== undefined,
+  const store = createStore<SessionState>()((set, get) => ({
+    // Also the state React renders during hydration (useSyncExternalStore's server snapshot).
+    ...(deps.rendered?.me ? signedInState(deps.rendered.me) : PUBLIC_STATE),
+    initialized: deps.rendered !== undefined,
 
-        init() {
-          initializing ??= (async () => {
-            try {
-              const me = await deps.fetchMe();
-              if (me) {
-                set(signedInState(me));
-              } else {
-                set({ ...PUBLIC_STATE });
-              }
-            } catch (error) {
-              logError('Could not find out who is signed in; showing the public portal.', error);
-              set({ ...PUBLIC_STATE });
-            } finally {
-              set({ initialized: true });
-              initializing = undefined;
-            }
-          })();
-          return initializing;
-        },
-
-        silentSignIn() {
-          const silent = deps.silentSignOn;
-          if (!silent || get().isAuthenticated || loginRequested) return Promise.resolve(false);
-          silentAttempt ??= (async () => {
-            silentPending = true;
-            try {
-              const result = await silent.attempt();
-              if (result !== 'signed-in') return false;
-              const me = await deps.fetchMe();
-              if (me) {
-                set(signedInState(me));
-                return true;
-              }
-              silent.failed();
-            } catch (error) {
-              silent.failed();
-              logError('The silent sign-in check failed; staying signed out.', error);
-            } finally {
-              silentPending = false;
-            }
-            return false;
-          })();
-          return silentAttempt;
-        },
-
-        login() {
-          // The sign-in click wins over the silent check: a check still running would send its
-          // own authorization request to the provider, which can replace the sign-in's there
-          // ("Your login attempt timed out"). So no new check starts, and a running one is
-          // waited for (it ends within its time-out); if it signed the user in, nothing is left
-          // to do.
-          loginRequested = true;
-          const go = () => {
-            deps.silentSignOn?.signingIn();
-            try {
-              deps.signIn();
-            } catch (error) {
-              logError('Sign-in failed.', error);
-            }
-          };
-          if (!silentPending || !silentAttempt) return go();
-          void silentAttempt.then((signedIn) => {
-            if (!signedIn) go();
-          });
-        },
-
-        async logout() {
-          // Or the next page load of this tab would sign the user straight back in.
-          deps.silentSignOn?.signedOut();
+    init() {
+      initializing ??= (async () => {
+        try {
+          const me = await deps.fetchMe();
+          if (me) {
+            set(signedInState(me));
+          } else {
+            set({ ...PUBLIC_STATE });
+          }
+        } catch (error) {
+          logError('Could not find out who is signed in; showing the public portal.', error);
           set({ ...PUBLIC_STATE });
-          try {
-            await deps.reloadPublicApps();
-          } catch (error) {
-            logError('Could not reload the public apps.', error);
-          }
-          try {
-            deps.signOut();
-          } catch (error) {
-            logError('Sign-out failed.', error);
-          }
-        },
+        } finally {
+          set({ initialized: true });
+          initializing = undefined;
+        }
+      })();
+      return initializing;
+    },
 
-        applyMe(me) {
-          set(signedInState(me));
-        },
-      }),
-      {
-        name: SESSION_STORAGE_KEY,
-        version: 1,
-        storage: createJSONStorage(() => deps.storage),
-        partialize: (state) => ({ isAuthenticated: state.isAuthenticated, user: state.user }),
-        // The server's word on a rendered page is newer than what the browser remembered.
-        merge: (persisted, current) =>
-          deps.rendered ? current : { ...current, ...(persisted as Partial<SessionState>) },
-      },
-    ),
-  );
+    silentSignIn() {
+      const silent = deps.silentSignOn;
+      if (!silent || get().isAuthenticated || loginRequested) return Promise.resolve(false);
+      silentAttempt ??= (async () => {
+        silentPending = true;
+        try {
+          const result = await silent.attempt();
+          if (result !== 'signed-in') return false;
+          const me = await deps.fetchMe();
+          if (me) {
+            set(signedInState(me));
+            return true;
+          }
+          silent.failed();
+        } catch (error) {
+          silent.failed();
+          logError('The silent sign-in check failed; staying signed out.', error);
+        } finally {
+          silentPending = false;
+        }
+        return false;
+      })();
+      return silentAttempt;
+    },
+
+    login() {
+      // The sign-in click wins over the silent check: a check still running would send its
+      // own authorization request to the provider, which can replace the sign-in's there
+      // ("Your login attempt timed out"). So no new check starts, and a running one is
+      // waited for (it ends within its time-out); if it signed the user in, nothing is left
+      // to do.
+      loginRequested = true;
+      const go = () => {
+        deps.silentSignOn?.signingIn();
+        try {
+          deps.signIn();
+        } catch (error) {
+          logError('Sign-in failed.', error);
+        }
+      };
+      if (!silentPending || !silentAttempt) return go();
+      void silentAttempt.then((signedIn) => {
+        if (!signedIn) go();
+      });
+    },
+
+    async logout() {
+      // Or the next page load of this tab would sign the user straight back in.
+      deps.silentSignOn?.signedOut();
+      set({ ...PUBLIC_STATE });
+      try {
+        await deps.reloadPublicApps();
+      } catch (error) {
+        logError('Could not reload the public apps.', error);
+      }
+      try {
+        deps.signOut();
+      } catch (error) {
+        logError('Sign-out failed.', error);
+      }
+    },
+
+    applyMe(me) {
+      set(signedInState(me));
+    },
+  }));
+  // The server's word on a rendered page is newer than what the browser remembered.
+  if (!deps.rendered) store.setState(remembered(deps.storage));
+  remember(deps.storage, store.getState());
+  store.subscribe((state, previous) => {
+    if (state.isAuthenticated !== previous.isAuthenticated || state.user !== previous.user) {
+      remember(deps.storage, state);
+    }
+  });
+  return store;
+}
+
+/** What the storage remembers: `{ state: { isAuthenticated, user }, version: 1 }`. */
+const STORED_VERSION = 1;
+
+/** The session remembered in storage; nothing when there is none or it cannot be read. */
+function remembered(storage: StateStorage): Partial<SessionState> {
+  try {
+    const raw = storage.getItem(SESSION_STORAGE_KEY);
+    if (typeof raw !== 'string') return {};
+    const stored = JSON.parse(raw) as { state?: Partial<SessionState>; version?: number } | null;
+    if (stored?.version !== STORED_VERSION || typeof stored.state !== 'object') return {};
+    const { isAuthenticated, user } = stored.state;
+    return {
+      isAuthenticated: isAuthenticated === true,
+      user: user && typeof user === 'object' ? user : null,
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps only `isAuthenticated` and `user` (never a token, never the favorites). */
+function remember(storage: StateStorage, state: SessionState): void {
+  try {
+    const value = { state: { isAuthenticated: state.isAuthenticated, user: state.user } };
+    void storage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ ...value, version: STORED_VERSION }),
+    );
+  } catch (error) {
+    console.warn('Could not remember the session.', error);
+  }
 }

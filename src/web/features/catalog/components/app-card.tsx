@@ -1,6 +1,7 @@
 import { BookOpen, ExternalLink, FolderGit2 } from '../../../ui/icons.js';
 import { useId, type ReactNode } from 'react';
 import type { App } from '../../../../shared/api/schemas.js';
+import { useT } from '../../../lib/i18n.js';
 import { AppLogo } from './app-logo.js';
 import { EnvironmentBadge } from './environment-badge.js';
 
@@ -65,6 +66,7 @@ export function HighlightedName({ parts }: { parts: NonNullable<AppCardProps['na
  * app, its documentation and its repository. Catalog text is always rendered as text.
  */
 export function AppCard({ app, status, statusDetails, favoriteToggle, nameParts }: AppCardProps) {
+  const t = useT();
   const headingId = useId();
   const link = safeHref(app.link);
   const doc = safeHref(app.doc);
@@ -90,16 +92,27 @@ export function AppCard({ app, status, statusDetails, favoriteToggle, nameParts 
             {favoriteToggle}
           </div>
         </div>
-        <p className="text-base-content/80 flex-1 text-sm break-words">{app.description}</p>
+        {/* The catalog's text may be in another script than the page's: it sets its own direction. */}
+        <p dir="auto" className="text-base-content/80 flex-1 text-sm break-words">
+          {app.description}
+        </p>
         {statusDetails}
         <div className="card-actions items-center justify-end">
           {doc && (
-            <ExternalIconLink href={doc} label={`${app.name} documentation`} tip="Documentation">
+            <ExternalIconLink
+              href={doc}
+              label={t('catalog.card.docLabel', { name: app.name })}
+              tip={t('catalog.card.docTip')}
+            >
               <BookOpen aria-hidden="true" className="size-4" />
             </ExternalIconLink>
           )}
           {repository && (
-            <ExternalIconLink href={repository} label={`${app.name} repository`} tip="Repository">
+            <ExternalIconLink
+              href={repository}
+              label={t('catalog.card.repoLabel', { name: app.name })}
+              tip={t('catalog.card.repoTip')}
+            >
               <FolderGit2 aria-hidden="true" className="size-4" />
             </ExternalIconLink>
           )}
@@ -108,11 +121,11 @@ export function AppCard({ app, status, statusDetails, favoriteToggle, nameParts 
               href={link}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`Open ${app.name}`}
+              aria-label={t('catalog.card.openLabel', { name: app.name })}
               className="btn btn-primary btn-sm"
             >
-              Open
-              <ExternalLink aria-hidden="true" className="size-4" />
+              {t('catalog.card.open')}
+              <ExternalLink aria-hidden="true" className="size-4 rtl:[scale:-1_1]" />
             </a>
           )}
         </div>

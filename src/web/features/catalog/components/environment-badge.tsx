@@ -1,8 +1,14 @@
 import type { App } from '../../../../shared/api/schemas.js';
-import { ENVIRONMENT_LABELS, isEnvironment } from '../../../../shared/catalog/environments.js';
+import { isEnvironment } from '../../../../shared/catalog/environments.js';
+import { useT, type Translate } from '../../../lib/i18n.js';
 
-/** `prod` -> Prod, `stage` -> Stage, `dev` -> Dev, all in the warning style (spec section 4). */
+/** The badge's text: `prod` -> Prod, `stage` -> Stage, `dev` -> Dev, in the page's language. */
+export function environmentLabel(t: Translate, env: App['env']): string {
+  return isEnvironment(env) ? t(`catalog.env.${env}`) : String(env);
+}
+
+/** The environment, in the warning style (spec section 4). */
 export function EnvironmentBadge({ env }: { env: App['env'] }) {
-  const label = isEnvironment(env) ? ENVIRONMENT_LABELS[env] : String(env);
+  const label = environmentLabel(useT(), env);
   return <span className="badge badge-warning badge-sm font-medium">{label}</span>;
 }

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { LockedApp } from '../../../../shared/api/access-schemas.js';
-import { categoryTitle } from '../../../../shared/catalog/categories.js';
+import { sectionTitle } from '../utils/sections.js';
+import { useLocale, type Locale } from '../../../lib/i18n.js';
 import { Lock } from '../../../ui/icons.js';
 import { HighlightedName } from './app-card.js';
 import { AppLogo } from './app-logo.js';
@@ -14,13 +15,17 @@ export interface LockedAppCardProps {
   nameParts?: readonly { text: string; highlighted: boolean }[];
 }
 
-/** "pi-imaging, group:/imaging-leads" → "pi-imaging, members of /imaging-leads". */
-function approverList(approvers: readonly string[]): string {
-  return approvers
-    .map((approver) =>
-      approver.startsWith('group:') ? `members of ${approver.slice('group:'.length)}` : approver,
-    )
-    .join(', ');
+/**
+ * "pi-imaging, group:/imaging-leads" → "pi-imaging and members of /imaging-leads", a list in the
+ * page's language.
+ */
+function approverList(approvers: readonly string[], locale: Locale): string {
+  const names = approvers.map((approver) =>
+    approver.startsWith('group:')
+      ? locale.t('access.locked.groupMembers', { group: approver.slice('group:'.length) })
+      : approver,
+  );
+  return new Intl.ListFormat(locale.language, { type: 'conjunction' }).format(names);
 }
 
 /**
@@ -31,6 +36,8 @@ function approverList(approvers: readonly string[]): string {
  */
 export function LockedAppCard({ app, access, nameParts }: LockedAppCardProps) {
   const headingId = useId();
+  const locale = useLocale();
+  const { t } = locale;
   const info = app.lockedAccess;
   return (
     <article
@@ -47,12 +54,12 @@ export function LockedAppCard({ app, access, nameParts }: LockedAppCardProps) {
             </h3>
             <div className="flex flex-wrap items-center gap-1">
               <EnvironmentBadge env={app.env} />
-              <span className="text-base-content/75 text-xs">{categoryTitle(app.category)}</span>
+              <span className="text-base-content/75 text-xs">{sectionTitle(t, app.category)}</span>
             </div>
           </div>
           <span className="badge badge-outline badge-sm shrink-0 gap-1 font-medium">
             <Lock aria-hidden="true" className="size-3" />
-            Locked
+            {t('access.locked.badge')}
           </span>
         </div>
         <p className="text-base-content/80 flex-1 text-sm break-words">{app.description}</p>
@@ -60,14 +67,22 @@ export function LockedAppCard({ app, access, nameParts }: LockedAppCardProps) {
           <ul className="text-base-content/75 text-xs">
             {info.group && (
               <li>
-                Granted by {info.group}
-                {info.approvers?.length ? ` · approved by ${approverList(info.approvers)}` : ''}
+                {info.approvers?.length
+                  ? t('access.locked.grantedApprovedBy', {
+                      group: info.group,
+                      approvers: approverList(info.approvers, locale),
+                    })
+                  : t('access.locked.grantedBy', { group: info.group })}
               </li>
             )}
             {!info.group && info.approvers?.length ? (
-              <li>Approved by {approverList(info.approvers)}</li>
+              <li>
+                {t('access.locked.approvedBy', {
+                  approvers: approverList(info.approvers, locale),
+                })}
+              </li>
             ) : null}
-            {info.days ? <li>Access for {info.days} days</li> : null}
+            {info.days ? <li>{t('access.locked.days', { count: info.days })}</li> : null}
           </ul>
         )}
         {access}

@@ -8,6 +8,8 @@ export interface CatalogState {
   loading: boolean;
   /** True when the last load failed (the list is then empty, as the spec says). */
   failed: boolean;
+  /** Why the last load failed (for the text shown, `errorText`); null when it did not. */
+  error: unknown;
   load(options?: FetchAppsOptions): Promise<void>;
 }
 
@@ -28,15 +30,16 @@ export function createCatalogStore(deps: CatalogDeps): CatalogStore {
     apps: deps.initialApps ?? null,
     loading: false,
     failed: false,
+    error: null,
     async load(options) {
       const request = ++latest;
       set({ loading: true });
       try {
         const apps = await deps.fetchAllApps(options);
-        if (request === latest) set({ apps, loading: false, failed: false });
+        if (request === latest) set({ apps, loading: false, failed: false, error: null });
       } catch (error) {
         logError('Could not load the apps.', error);
-        if (request === latest) set({ apps: [], loading: false, failed: true });
+        if (request === latest) set({ apps: [], loading: false, failed: true, error });
       }
     },
   }));

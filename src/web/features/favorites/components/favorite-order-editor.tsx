@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import type { App, Me } from '../../../../shared/api/schemas.js';
+import { useT } from '../../../lib/i18n.js';
 import { icon } from '../../../ui/icons.js';
 import { saveFavoriteOrder } from '../api/favorite-order.js';
 
@@ -34,6 +35,7 @@ export default function FavoriteOrderEditor({
   onChanged,
   onDone,
 }: FavoriteOrderEditorProps) {
+  const t = useT();
   const [order, setOrder] = useState<readonly App[]>(favorites);
   const [message, setMessage] = useState('');
   const [dragged, setDragged] = useState<number | null>(null);
@@ -63,13 +65,13 @@ export default function FavoriteOrderEditor({
     const next = moved(order, from, to);
     if (direction) focusAfterMove.current = { id: app.id, direction };
     setOrder(next);
-    setMessage(`${app.name} moved to position ${to + 1} of ${next.length}.`);
+    setMessage(t('favorites.moved', { name: app.name, position: to + 1, count: next.length }));
     try {
       onChanged(await saveFavoriteOrder(next.map((item) => item.id)));
     } catch (error) {
       console.error('Could not save the order of the favorites.', error);
       setOrder(previous);
-      setMessage(`Could not save the new order: ${app.name} is back at position ${from + 1}.`);
+      setMessage(t('favorites.moveFailed', { name: app.name, position: from + 1 }));
     }
   }
 
@@ -83,15 +85,14 @@ export default function FavoriteOrderEditor({
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-2">
         <h2 id={headingId} className="text-xl font-semibold">
-          Favorites
+          {t('favorites.title')}
         </h2>
         <button ref={done} type="button" className="btn btn-primary btn-sm" onClick={onDone}>
-          Done
+          {t('favorites.done')}
         </button>
       </div>
       <p id={hintId} className="text-base-content/75">
-        Drag a favorite, or use its Move up and Move down buttons, to change the order. Each change
-        is saved at once.
+        {t('favorites.editor.hint')}
       </p>
       <ol ref={list} aria-describedby={hintId} className="flex max-w-2xl flex-col gap-2">
         {order.map((app, index) => (
@@ -116,8 +117,8 @@ export default function FavoriteOrderEditor({
               data-app={app.id}
               data-move="up"
               className="btn btn-ghost btn-sm btn-square"
-              aria-label={`Move ${app.name} up`}
-              title="Move up"
+              aria-label={t('favorites.moveUpLabel', { name: app.name })}
+              title={t('favorites.moveUp')}
               disabled={index === 0}
               onClick={() => void move(index, index - 1, 'up')}
             >
@@ -128,8 +129,8 @@ export default function FavoriteOrderEditor({
               data-app={app.id}
               data-move="down"
               className="btn btn-ghost btn-sm btn-square"
-              aria-label={`Move ${app.name} down`}
-              title="Move down"
+              aria-label={t('favorites.moveDownLabel', { name: app.name })}
+              title={t('favorites.moveDown')}
               disabled={index === order.length - 1}
               onClick={() => void move(index, index + 1, 'down')}
             >

@@ -1,7 +1,7 @@
 import { Heart } from '../../../ui/icons.js';
 import { useState } from 'react';
 import type { App, Me } from '../../../../shared/api/schemas.js';
-import { MESSAGES } from '../../../../shared/messages.js';
+import { useT } from '../../../lib/i18n.js';
 import { useToast } from '../../../ui/toast.js';
 import { useHydrated } from '../../../ui/use-hydrated.js';
 import { addFavorite, removeFavorite } from '../api/favorites.js';
@@ -19,6 +19,7 @@ export interface FavoriteToggleProps {
  * failure it shows a toast and goes back to the previous state.
  */
 export function FavoriteToggle({ app, isFavorite, onChanged }: FavoriteToggleProps) {
+  const t = useT();
   const toast = useToast();
   const hydrated = useHydrated();
   const [pending, setPending] = useState<boolean | null>(null);
@@ -32,8 +33,8 @@ export function FavoriteToggle({ app, isFavorite, onChanged }: FavoriteTogglePro
       const me = await (add ? addFavorite(app.id) : removeFavorite(app.id));
       onChanged(me);
     } catch (error) {
-      console.error(add ? MESSAGES.addFavoriteFailed : MESSAGES.removeFavoriteFailed, error);
-      toast.showError(add ? MESSAGES.addFavoriteFailed : MESSAGES.removeFavoriteFailed);
+      console.error(`Could not ${add ? 'add' : 'remove'} the favorite ${app.id}.`, error);
+      toast.showError(t(add ? 'errors.favorites.addFailed' : 'errors.favorites.removeFailed'));
     } finally {
       setPending(null);
     }
@@ -44,7 +45,7 @@ export function FavoriteToggle({ app, isFavorite, onChanged }: FavoriteTogglePro
       type="button"
       className="btn btn-ghost btn-sm btn-circle text-red-700 dark:text-red-400"
       aria-pressed={shown}
-      aria-label={shown ? `Remove ${app.name} from favorites` : `Add ${app.name} to favorites`}
+      aria-label={t(shown ? 'favorites.remove' : 'favorites.add', { name: app.name })}
       aria-disabled={pending !== null || undefined}
       disabled={!hydrated}
       onClick={() => void toggle()}

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PortalInfo } from '../../../../shared/api/schemas.js';
 import { fetchPortalInfo } from '../api/portal-info.js';
-import { applyBranding, retitle } from '../utils/apply-branding.js';
 
 /** How often an open page asks whether the branding changed (while the tab is visible). */
 export const BRANDING_REFRESH_MS = 30_000;
@@ -30,6 +29,10 @@ export function usePortalInfo(
         const value = await fetchPortalInfo();
         if (!active) return;
         if (shown === null || JSON.stringify(shown) !== JSON.stringify(value)) {
+          // Loaded when the branding first changes (the accent's contrast rules with it): the
+          // page's first load never needs it, the server rendered the head already.
+          const { applyBranding, retitle } = await import('../utils/apply-branding.js');
+          if (!active) return;
           retitle(shown?.title, value.title);
           applyBranding(value);
           shown = value;

@@ -13,6 +13,7 @@ import { preloadSearchEngine } from '../utils/search-engine.js';
 import { isSearchShortcut, isTypingTarget } from '../utils/shortcut.js';
 import { HighlightedText } from './highlighted-text.js';
 import { useHydrated } from '../../../ui/use-hydrated.js';
+import { useT, type Translate } from '../../../lib/i18n.js';
 
 /** One app in the results list. */
 export interface SearchResult {
@@ -20,9 +21,9 @@ export interface SearchResult {
   name: string;
   /** Matched parts of `name`, highlighted. */
   nameMatches: readonly MatchRange[];
-  /** The section title the app's card is in. */
+  /** The section title the app's card is in (in the page's language). */
   section: string;
-  /** The environment label (`Prod`, `Stage`, `Dev`). */
+  /** The environment label (`Prod`, `Stage`, `Dev`, in the page's language). */
   environment: string;
   /** The app's web link; undefined when it has none (nothing to open). */
   href: string | undefined;
@@ -58,6 +59,7 @@ export function openInNewTab(href: string): void {
  * (role searchbox) inside an ARIA 1.1 combobox container that carries `aria-expanded`.
  */
 export function SearchBar({ search, results, inputRef, openLink = openInNewTab }: SearchBarProps) {
+  const t = useT();
   const { query, setQuery, commit, clear } = search;
   const ownRef = useRef<HTMLInputElement>(null);
   const input = inputRef ?? ownRef;
@@ -70,6 +72,7 @@ export function SearchBar({ search, results, inputRef, openLink = openInNewTab }
   const [focused, setFocused] = useState(false);
   /** The result the user moved to, for the query it was chosen in. */
   const [cursor, setCursor] = useState<{ query: string; id: string } | null>(null);
+  /** Said at once by the live region (an app without a link was chosen). */
   const [notice, setNotice] = useState<string | null>(null);
 
   const listed = (results ?? []).slice(0, MAX_LISTED_RESULTS);
@@ -80,7 +83,7 @@ export function SearchBar({ search, results, inputRef, openLink = openInNewTab }
   const active = listed[activeIndex];
 
   useGlobalShortcut(input);
-  const announcement = useAnnouncement(results, notice);
+  const announcement = useAnnouncement(t, results, notice);
 
   const activeOptionId = expanded && active ? optionId(activeIndex) : undefined;
   useEffect(() => {
@@ -96,7 +99,7 @@ export function SearchBar({ search, results, inputRef, openLink = openInNewTab }
 
   const launch = (result: SearchResult) => {
     if (result.href === undefined) {
-      setNotice(`${result.name} has no link to open.`);
+      setNotice(t('search.noLink', { name: result.name }));
       return;
     }
     commit();
@@ -140,7 +143,7 @@ export function SearchBar({ search, results, inputRef, openLink = openInNewTab }
           list; the field keeps the active option in aria-activedescendant. */}
       <div
         role="combobox"
-        aria-label="Search apps"
+        aria-label={t('search.label')}
         aria-haspopup="listbox"
         aria-expanded={expanded}
         aria-controls={listboxId}
@@ -152,7 +155,7 @@ export function SearchBar({ search, results, inputRef, openLink = openInNewTab }
             ref={input}
             type="search"
             name="q"
-            aria-label="Search apps"
+            aria-label={t('search.label')}
             aria-autocomplete="list"
             aria-controls={listboxId}
             aria-activedescendant={activeOptionId}
@@ -162,7 +165,7 @@ export function SearchBar({ search, results, inputRef, openLink = openInNewTab }
             autoCapitalize="off"
             spellCheck={false}
             enterKeyHint="go"
-            placeholder="Search apps"
+            placeholder={t('search.label')}
             className="grow"
             value={query}
             disabled={!hydrated}
@@ -183,13 +186,13 @@ export function SearchBar({ search, results, inputRef, openLink = openInNewTab }
         </label>
       </div>
       <p id={hintId} className="sr-only">
-        Up and down arrows choose a result, Enter opens it in a new tab, Escape clears the search.
+        {t('search.hint')}
       </p>
       <div
         hidden={!expanded}
         className="bg-base-100 border-base-300 rounded-box absolute inset-x-0 top-full z-30 mt-1 max-h-[min(24rem,60vh)] overflow-y-auto border p-1 shadow-lg"
       >
-        <ul id={listboxId} role="listbox" aria-label="Search results">
+        <ul id={listboxId} role="listbox" aria-label={t('search.results')}>
           {listed.map((result, index) => (
             <li
               key={result.id}
@@ -209,17 +212,19 @@ export function SearchBar({ search, results, inputRef, openLink = openInNewTab }
               <span className="min-w-0 font-medium break-words">
                 <HighlightedText text={result.name} matches={result.nameMatches} />
               </span>
-              <span className="sr-only">, </span>
+              <span className="sr-only">{t('search.result.pause')}</span>
               <span className="text-base-content/75 shrink-0 text-sm">
-                {result.section} · {result.environment}
-                {result.href === undefined && ' · no link'}
+                {t(result.href === undefined ? 'search.result.noLink' : 'search.result.meta', {
+                  section: result.section,
+                  environment: result.environment,
+                })}
               </span>
             </li>
           ))}
         </ul>
         {results && results.length > listed.length && (
           <p className="text-base-content/75 px-3 py-2 text-sm">
-            {results.length - listed.length} more below; type more to narrow the list.
+            {t('search.more', { count: results.length - listed.length })}
           </p>
         )}
       </div>
@@ -255,18 +260,22 @@ function useGlobalShortcut(input: RefObject<HTMLInputElement | null>) {
 }
 
 /** What the live region says: the number of results once typing pauses, or a notice at once. */
-function useAnnouncement(results: readonly SearchResult[] | null, notice: string | null): string {
+function useAnnouncement(
+  t: Translate,
+  results: readonly SearchResult[] | null,
+  notice: string | null,
+): string {
   const count = results === null ? null : results.length;
   const [announced, setAnnounced] = useState('');
   useEffect(() => {
-    const text = count === null ? '' : countMessage(count);
+    const text = count === null ? '' : countMessage(t, count);
     const timer = setTimeout(() => setAnnounced(text), text === '' ? 0 : ANNOUNCE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [count]);
+  }, [t, count]);
   return notice ?? announced;
 }
 
-export function countMessage(count: number): string {
-  if (count === 0) return 'No apps found';
-  return count === 1 ? '1 app found' : `${count} apps found`;
+/** "No apps found", "1 app found", "12 apps found", in the page's language. */
+export function countMessage(t: Translate, count: number): string {
+  return t('search.count', { count });
 }

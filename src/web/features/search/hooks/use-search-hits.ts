@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { isEmptyQuery, parseSearchQuery } from '../../../../shared/search/query-parser.js';
 import type {
   SearchableApp,
   SearchHit,
@@ -31,16 +30,19 @@ export function useSearchHits<T extends SearchableApp>({
   favoriteIds,
   flappingIds,
 }: SearchHitsInput<T>): SearchHit<T>[] | null {
-  const parsed = useMemo(() => parseSearchQuery(query), [query]);
-  const searching = !isEmptyQuery(parsed);
-  const engine = useSearchEngine(searching);
+  // The engine (and its query parser) loads once there is anything to search for.
+  const engine = useSearchEngine(query.trim() !== '');
+  const parsed = useMemo(() => engine?.parseSearchQuery(query) ?? null, [engine, query]);
+  const searching = parsed !== null && engine !== null && !engine.isEmptyQuery(parsed);
   const index = useMemo(
     () => (engine && apps ? engine.createSearchIndex(apps) : null),
     [engine, apps],
   );
   return useMemo(
     () =>
-      searching && index ? index.search(parsed, { statusById, favoriteIds, flappingIds }) : null,
+      searching && parsed && index
+        ? index.search(parsed, { statusById, favoriteIds, flappingIds })
+        : null,
     [searching, index, parsed, statusById, favoriteIds, flappingIds],
   );
 }

@@ -83,7 +83,9 @@ describe('AppStatusDetails', () => {
     expect(button).toHaveAccessibleName(
       expect.stringContaining('Down for 10 min · 87 ms. Last 24 hours: up 99% of the time'),
     );
-    expect(button).toHaveAccessibleName(expect.stringContaining('down in 1 of 48 30 min periods'));
+    expect(button).toHaveAccessibleName(
+      expect.stringContaining('Down in 1 of 48 periods of 30 min'),
+    );
     expect(button).toHaveTextContent('99%');
     const bars = button.querySelectorAll('rect[data-state]');
     expect(bars).toHaveLength(48);

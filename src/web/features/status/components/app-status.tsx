@@ -1,10 +1,10 @@
 import { Wrench } from '../../../ui/icons.js';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { describeSince, formatUptime, sinceClause } from '../../../../shared/status/describe.js';
 import { historyState } from '../../../../shared/status/history.js';
+import { useLocale } from '../../../lib/i18n.js';
 import type { StatusStore } from '../stores/status-store.js';
-import { describeStrip } from '../utils/describe-strip.js';
+import { describeSince, describeStrip, formatUptime } from '../utils/status-text.js';
 import { HeartbeatStrip, statesOfStrip } from './heartbeat-strip.js';
 import { StatusIndicator } from './status-indicator.js';
 
@@ -18,18 +18,25 @@ interface AppRef {
 }
 
 /**
- * Since when, and the response time. `sentence` starts with the state ("Down for 12 min ·
- * 87 ms", for text); otherwise it follows the state's label ("for 12 min · 87 ms").
+ * Since when, and the response time, in the page's language. `sentence` starts with the state
+ * ("Down for 12 min · 87 ms", for text); otherwise it follows the state's label ("for 12 min ·
+ * 87 ms").
  */
 function useStatusDetails(app: AppRef, store: StatusStore, sentence: boolean): string | undefined {
+  const locale = useLocale();
   const item = useStore(store, (state) => state.itemFor(app.link));
   if (!item) return undefined;
-  const since = sentence
-    ? describeSince(historyState(item.status), item.since, Date.now())
-    : sinceClause(item.since, Date.now());
-  const speed = item.responseMs === undefined ? undefined : `${item.responseMs} ms`;
-  const text = [since, speed].filter(Boolean).join(' · ');
-  return text === '' ? undefined : text;
+  const since = describeSince(locale, historyState(item.status), item.since, Date.now(), sentence);
+  const speed =
+    item.responseMs === undefined
+      ? undefined
+      : locale.formatNumber(item.responseMs, {
+          style: 'unit',
+          unit: 'millisecond',
+          unitDisplay: 'short',
+        });
+  if (since && speed) return locale.t('status.details', { since, speed });
+  return since ?? speed;
 }
 
 /** The card's status indicator; its tooltip says since when and how fast ("Down for 12 min"). */
@@ -57,6 +64,8 @@ export function AppStatusDetails({ app, store }: { app: AppRef; store: StatusSto
     (state) => state.notices?.maintenance.includes(app.id) || state.lookup(app.link) === 3,
   );
   const details = useStatusDetails(app, store, true);
+  const locale = useLocale();
+  const { t } = locale;
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const states = strip ? statesOfStrip(strip.strip) : [];
@@ -72,12 +81,18 @@ export function AppStatusDetails({ app, store }: { app: AppRef; store: StatusSto
             onClick={() => setOpen((value) => !value)}
           >
             <span className="sr-only">
-              {`Status history of ${app.name}. ${details ? `${details}. ` : ''}${describeStrip(states, strip.uptime, 30)}`}
+              {[
+                t('status.history.open', { name: app.name }),
+                details && t('status.history.details', { details }),
+                describeStrip(locale, states, strip.uptime, 30),
+              ]
+                .filter(Boolean)
+                .join(' ')}
             </span>
             <HeartbeatStrip states={states} className="h-4 min-w-0 flex-1" />
             {strip.uptime !== null && (
               <span aria-hidden="true" className="text-base-content/80 text-xs tabular-nums">
-                {formatUptime(strip.uptime)}
+                {formatUptime(locale, strip.uptime)}
               </span>
             )}
           </button>
@@ -85,12 +100,12 @@ export function AppStatusDetails({ app, store }: { app: AppRef; store: StatusSto
         {inMaintenance && (
           <span className="badge badge-info badge-sm shrink-0 gap-1" data-maintenance="true">
             <Wrench aria-hidden="true" className="size-3" />
-            Maintenance
+            {t('status.label.maintenance')}
           </span>
         )}
       </div>
       {open && (
-        <Suspense fallback={<p className="text-sm">Loading the status history…</p>}>
+        <Suspense fallback={<p className="text-sm">{t('status.history.loading')}</p>}>
           <StatusPanel
             id={panelId}
             appId={app.id}

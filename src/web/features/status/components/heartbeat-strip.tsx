@@ -18,8 +18,9 @@ const SHAPES: Record<HistoryState, { height: number; className: string; hatched?
 };
 
 /**
- * A strip of bars, one per bucket, oldest on the left. Decorative for assistive technology:
- * whoever shows it also gives its facts as text.
+ * A strip of bars, one per bucket, oldest at the start of the line (on the left, on the right
+ * in a language written right to left: time runs as the text does). Decorative for assistive
+ * technology: whoever shows it also gives its facts as text.
  */
 export function HeartbeatStrip({
   states,
@@ -35,7 +36,7 @@ export function HeartbeatStrip({
       focusable="false"
       viewBox={`0 0 ${states.length * SLOT} ${HEIGHT}`}
       preserveAspectRatio="none"
-      className={className}
+      className={`${className} rtl:[scale:-1_1]`}
     >
       <defs>
         <pattern id={patternId} width="3" height="3" patternUnits="userSpaceOnUse">

@@ -27,7 +27,7 @@ describe('NoticeBanner', () => {
     const region = screen.getByRole('region', { name: 'Notices' });
     expect(region).toHaveTextContent('Maintenance: Storage upgrade');
     expect(region).toHaveTextContent('Galaxy is read-only.');
-    expect(region).toHaveTextContent('3 Nov, 08:00 UTC – 3 Nov, 12:00 UTC');
+    expect(region).toHaveTextContent('Nov 3, 08:00 UTC – Nov 3, 12:00 UTC');
   });
 
   it('never renders notice text as HTML', () => {

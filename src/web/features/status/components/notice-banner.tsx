@@ -1,22 +1,20 @@
 import { Info, TriangleAlert, Wrench, X } from '../../../ui/icons.js';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { formatDay, formatTime } from '../../../../shared/status/describe.js';
 import type { Notice } from '../../../../shared/status/history-schemas.js';
+import { useLocale, type Locale } from '../../../lib/i18n.js';
 import type { StatusStore } from '../stores/status-store.js';
+import { formatDayTime } from '../utils/status-text.js';
 
 const STORAGE_KEY = 'portal.dismissedNotices';
-const PREFIX: Record<Notice['kind'], string> = {
-  maintenance: 'Maintenance: ',
-  incident: 'Incident: ',
-  notice: 'Notice: ',
-};
 
-function range(notice: Notice): string | undefined {
-  const at = (iso: string) => `${formatDay(Date.parse(iso))}, ${formatTime(Date.parse(iso))}`;
-  if (notice.start && notice.end) return `${at(notice.start)} – ${at(notice.end)}`;
-  if (notice.start) return `Since ${at(notice.start)}`;
-  if (notice.end) return `Until ${at(notice.end)}`;
+function range(locale: Locale, notice: Notice): string | undefined {
+  const at = (iso: string) => formatDayTime(locale, Date.parse(iso));
+  if (notice.start && notice.end) {
+    return locale.t('notices.range', { start: at(notice.start), end: at(notice.end) });
+  }
+  if (notice.start) return locale.t('notices.since', { start: at(notice.start) });
+  if (notice.end) return locale.t('notices.until', { end: at(notice.end) });
   return undefined;
 }
 
@@ -35,6 +33,8 @@ function readDismissed(): string[] {
  * (a changed notice has a new id).
  */
 export function NoticeBanner({ store }: { store: StatusStore }) {
+  const locale = useLocale();
+  const { t } = locale;
   const notices = useStore(store, (state) => state.notices?.notices);
   const [dismissed, setDismissed] = useState<string[]>([]);
   // Read after the first render: the server-rendered page has no storage.
@@ -54,7 +54,7 @@ export function NoticeBanner({ store }: { store: StatusStore }) {
   };
 
   return (
-    <section aria-label="Notices" className="flex flex-col gap-2">
+    <section aria-label={t('notices.label')} className="flex flex-col gap-2">
       {shown.map((notice) => {
         const Icon =
           notice.kind === 'maintenance'
@@ -70,22 +70,25 @@ export function NoticeBanner({ store }: { store: StatusStore }) {
             : notice.severity === 'danger'
               ? 'alert-error'
               : 'alert-warning';
-        const period = range(notice);
+        const period = range(locale, notice);
         return (
           <div key={notice.id} className={`alert ${tone} items-start`} data-notice={notice.kind}>
             <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <div className="min-w-0 flex-1">
               <h2 className="font-semibold break-words">
-                {PREFIX[notice.kind]}
-                {notice.title}
+                {t('notices.heading', { kind: notice.kind, title: notice.title })}
               </h2>
-              {notice.text && <p className="break-words whitespace-pre-line">{notice.text}</p>}
+              {notice.text && (
+                <p dir="auto" className="break-words whitespace-pre-line">
+                  {notice.text}
+                </p>
+              )}
               {period && <p className="text-sm">{period}</p>}
             </div>
             <button
               type="button"
               className="btn btn-ghost btn-sm btn-square"
-              aria-label={`Dismiss the notice “${notice.title}”`}
+              aria-label={t('notices.dismiss', { title: notice.title })}
               onClick={() => dismiss(notice.id)}
             >
               <X aria-hidden="true" className="size-4" />

@@ -1,5 +1,6 @@
 import { Info } from '../../../ui/icons.js';
 import { useStore } from 'zustand';
+import { useT } from '../../../lib/i18n.js';
 import type { StatusStore } from '../stores/status-store.js';
 
 /**
@@ -7,15 +8,18 @@ import type { StatusStore } from '../stores/status-store.js';
  * 0026), above the notices and cards; rendered on the server too, from the page state.
  */
 export function SimulatedStatusNote({ store }: { store: StatusStore }) {
+  const t = useT();
   const simulated = useStore(store, (state) => state.simulated);
   if (!simulated) return null;
   return (
-    <div role="note" aria-label="About these statuses" className="alert alert-soft items-start">
+    <div
+      role="note"
+      aria-label={t('status.simulated.label')}
+      className="alert alert-soft items-start"
+    >
       <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <p>
-        <strong>Simulated statuses.</strong> These demo apps do not exist, so the portal plays a
-        made-up story to show what status, history, maintenance and notices look like. Real checks
-        take over as soon as you add or change an app.
+        <strong>{t('status.simulated.title')}</strong> {t('status.simulated.body')}
       </p>
     </div>
   );

@@ -7,14 +7,9 @@ import {
   Wrench,
   type Icon,
 } from '../../../ui/icons.js';
-import {
-  statusKind,
-  STATUS_LABELS,
-  type StatusKind,
-} from '../../../../shared/status/status-codes.js';
-
-/** Shown when the monitor has no data for an app (not "up": we do not know). */
-export const UNKNOWN_STATUS_LABEL = 'Unknown';
+import { statusKind, type StatusKind } from '../../../../shared/status/status-codes.js';
+import { useLocale, type Locale } from '../../../lib/i18n.js';
+import { statusLabel } from '../utils/status-text.js';
 
 type IndicatorKind = StatusKind | 'unknown' | 'stale';
 
@@ -28,12 +23,12 @@ const LOOK: Record<IndicatorKind, { Icon: Icon; className: string }> = {
   stale: { Icon: History, className: 'bg-base-300 text-base-content' },
 };
 
-/** "10:42" today, else "Mar 3, 10:42", in the browser's locale. */
-function when(checkedAt: string): string {
+/** "10:42" today, else "Mar 3, 10:42", in the page's language. */
+function when(locale: Locale, checkedAt: string): string | undefined {
   const date = new Date(checkedAt);
-  if (Number.isNaN(date.getTime())) return 'a while ago';
+  if (Number.isNaN(date.getTime())) return undefined;
   const sameDay = date.toDateString() === new Date().toDateString();
-  return date.toLocaleString(undefined, {
+  return locale.formatDate(date, {
     ...(sameDay ? {} : { month: 'short', day: 'numeric' }),
     hour: '2-digit',
     minute: '2-digit',
@@ -59,17 +54,23 @@ export function StatusIndicator({
   stale?: boolean;
   checkedAt?: string;
 }) {
+  const locale = useLocale();
+  const { t } = locale;
   const known: IndicatorKind = code === undefined ? 'unknown' : statusKind(code);
   const kind: IndicatorKind = stale && known !== 'unknown' ? 'stale' : known;
+  const checked = kind === 'stale' && checkedAt ? when(locale, checkedAt) : undefined;
   const label =
     kind === 'stale'
-      ? `Status out of date: last known ${STATUS_LABELS[known as StatusKind]}${checkedAt ? `, checked ${when(checkedAt)}` : ''}`
-      : kind === 'unknown'
-        ? UNKNOWN_STATUS_LABEL
-        : STATUS_LABELS[kind];
+      ? checked
+        ? t('status.stale.checked', {
+            status: statusLabel(locale, known as StatusKind),
+            when: checked,
+          })
+        : t('status.stale', { status: statusLabel(locale, known as StatusKind) })
+      : statusLabel(locale, kind);
   const { Icon, className } = LOOK[kind];
   return (
-    <span className="tooltip tooltip-left" data-tip={details ? `${label} ${details}` : label}>
+    <span className="tooltip" data-tip={details ? t('status.tooltip', { label, details }) : label}>
       <span
         role="img"
         aria-label={label}

@@ -1,25 +1,22 @@
 import { X } from '../../../ui/icons.js';
 import { useEffect, useState } from 'react';
+import { UPTIME_RANGES, type HistoryState } from '../../../../shared/status/history.js';
+import type { Uptime, UptimeQuery } from '../../../../shared/status/history-schemas.js';
+import { useLocale, type Locale } from '../../../lib/i18n.js';
+import { markFor, RichText } from '../../../ui/rich-text.js';
+import { fetchUptime } from '../api/status-history.js';
 import {
+  describeStrip,
   formatDay,
   formatDuration,
   formatTime,
-  STATE_LABELS,
-} from '../../../../shared/status/describe.js';
-import { UPTIME_RANGES, type HistoryState } from '../../../../shared/status/history.js';
-import type { Uptime, UptimeQuery } from '../../../../shared/status/history-schemas.js';
-import { fetchUptime } from '../api/status-history.js';
-import { describeStrip } from '../utils/describe-strip.js';
+  statusLabel,
+} from '../utils/status-text.js';
 import { HeartbeatStrip } from './heartbeat-strip.js';
 
 type Range = UptimeQuery['range'];
 
-const RANGE_LABELS: Record<Range, string> = { '24h': '24 h', '7d': '7 days', '30d': '30 days' };
-const SPANS: Record<Range, string> = {
-  '24h': 'Last 24 hours',
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-};
+const RANGES: readonly Range[] = ['24h', '7d', '30d'];
 
 /** The worst state of a bucket, as the cards' strip shows it. */
 function worst(bucket: Uptime['buckets'][number]): HistoryState {
@@ -29,9 +26,14 @@ function worst(bucket: Uptime['buckets'][number]): HistoryState {
   return 'unknown';
 }
 
-function when(iso: string, now: number): string {
+function when(locale: Locale, iso: string, now: number): string {
   const time = Date.parse(iso);
-  return now - time < 24 * 3_600_000 ? formatTime(time) : `${formatDay(time)} ${formatTime(time)}`;
+  return now - time < 24 * 3_600_000
+    ? formatTime(locale, time)
+    : locale.t('status.panel.dayTime', {
+        day: formatDay(locale, time),
+        time: formatTime(locale, time),
+      });
 }
 
 /**
@@ -49,6 +51,8 @@ export default function StatusPanel({
   appName: string;
   onClose(): void;
 }) {
+  const locale = useLocale();
+  const { t } = locale;
   const [range, setRange] = useState<Range>('24h');
   const [data, setData] = useState<Uptime | null>(null);
   const [failed, setFailed] = useState(false);
@@ -72,13 +76,13 @@ export default function StatusPanel({
   return (
     <section
       id={id}
-      aria-label={`Status history of ${appName}`}
+      aria-label={t('status.history.label', { name: appName })}
       className="bg-base-200 rounded-box flex flex-col gap-2 p-3 text-sm"
       data-testid="status-panel"
     >
       <div className="flex items-center gap-1">
-        <div role="group" aria-label="Period" className="join">
-          {(Object.keys(RANGE_LABELS) as Range[]).map((option) => (
+        <div role="group" aria-label={t('status.panel.period')} className="join">
+          {RANGES.map((option) => (
             <button
               key={option}
               type="button"
@@ -86,46 +90,54 @@ export default function StatusPanel({
               aria-pressed={option === range}
               onClick={() => setRange(option)}
             >
-              {RANGE_LABELS[option]}
+              {t('status.panel.range', { range: option })}
             </button>
           ))}
         </div>
         <button
           type="button"
-          className="btn btn-ghost btn-xs btn-square ml-auto"
-          aria-label="Close the status history"
+          className="btn btn-ghost btn-xs btn-square ms-auto"
+          aria-label={t('status.panel.close')}
           onClick={onClose}
         >
           <X aria-hidden="true" className="size-4" />
         </button>
       </div>
-      {failed && <p role="alert">The status history could not be loaded.</p>}
-      {!failed && !shown && <p>Loading…</p>}
+      {failed && <p role="alert">{t('status.panel.failed')}</p>}
+      {!failed && !shown && <p>{t('status.panel.loading')}</p>}
       {shown && (
         <>
           <HeartbeatStrip states={states} className="h-5 w-full" />
-          <p>{describeStrip(states, shown.uptime, slotMinutes, SPANS[range])}</p>
-          <h4 className="font-semibold">Recent changes</h4>
+          <p>{describeStrip(locale, states, shown.uptime, slotMinutes, range)}</p>
+          <h4 className="font-semibold">{t('status.panel.changes')}</h4>
           {shown.changes.length === 0 ? (
-            <p>No changes in this period.</p>
+            <p>{t('status.panel.noChanges')}</p>
           ) : (
             <ol className="flex flex-col gap-1">
               {shown.changes.map((change) => {
                 const end = change.until === null ? now : Date.parse(change.until);
                 return (
                   <li key={change.since} data-state={change.state}>
-                    <strong>{STATE_LABELS[change.state]}</strong>
-                    {` from ${when(change.since, now)} ${change.until === null ? 'until now' : `to ${when(change.until, now)}`} (${formatDuration(end - Date.parse(change.since))})`}
+                    <RichText
+                      text={t(
+                        change.until === null
+                          ? 'status.panel.changeOngoing'
+                          : 'status.panel.changeEnded',
+                        {
+                          from: when(locale, change.since, now),
+                          to: change.until === null ? '' : when(locale, change.until, now),
+                          duration: formatDuration(locale, end - Date.parse(change.since)),
+                          state: markFor('state'),
+                        },
+                      )}
+                      parts={{ state: <strong>{statusLabel(locale, change.state)}</strong> }}
+                    />
                   </li>
                 );
               })}
             </ol>
           )}
-          <p className="text-base-content/70 text-xs">
-            Uptime counts up, down and pending time; maintenance and unknown time count neither way.
-            Bars: full for up, three quarters for pending, low for down, hatched for maintenance, a
-            thin line for unknown.
-          </p>
+          <p className="text-base-content/70 text-xs">{t('status.panel.legend')}</p>
         </>
       )}
     </section>

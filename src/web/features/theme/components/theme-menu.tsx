@@ -1,11 +1,12 @@
 import type { Theme } from '../../../../shared/theme/theme.js';
 import { THEME_PATH } from '../../../../shared/theme/theme.js';
+import { useT } from '../../../lib/i18n.js';
 import { Monitor, Moon, Sun, type Icon } from '../../../ui/icons.js';
 
-const OPTIONS: readonly { value: Theme; label: string; icon: Icon }[] = [
-  { value: 'system', label: 'System', icon: Monitor },
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
+const OPTIONS: readonly { value: Theme; icon: Icon }[] = [
+  { value: 'system', icon: Monitor },
+  { value: 'light', icon: Sun },
+  { value: 'dark', icon: Moon },
 ];
 
 /** Shown only when the browser runs no scripts (the same classes as the sign-in link's). */
@@ -39,6 +40,7 @@ export function ThemeMenu({
   returnTo = '/',
   preview = true,
 }: ThemeMenuProps) {
+  const t = useT();
   return (
     <form
       method="post"
@@ -47,29 +49,32 @@ export function ThemeMenu({
       onSubmit={(event) => event.preventDefault()}
     >
       <fieldset className="join">
-        <legend className="sr-only">Theme</legend>
-        {OPTIONS.map(({ value, label, icon: Icon }) => (
-          <label
-            key={value}
-            title={compact ? label : undefined}
-            className="btn btn-sm join-item has-[:checked]:btn-neutral"
-          >
-            <input
-              type="radio"
-              name="theme"
-              value={value}
-              className={preview ? 'theme-controller sr-only' : 'sr-only'}
-              checked={theme === value}
-              onChange={() => onChange(value)}
-            />
-            <Icon aria-hidden="true" className="size-4" />
-            <span className={compact ? 'sr-only' : undefined}>{label}</span>
-          </label>
-        ))}
+        <legend className="sr-only">{t('theme.label')}</legend>
+        {OPTIONS.map(({ value, icon: Icon }) => {
+          const label = t(`theme.${value}`);
+          return (
+            <label
+              key={value}
+              title={compact ? label : undefined}
+              className="btn btn-sm join-item has-[:checked]:btn-neutral"
+            >
+              <input
+                type="radio"
+                name="theme"
+                value={value}
+                className={preview ? 'theme-controller sr-only' : 'sr-only'}
+                checked={theme === value}
+                onChange={() => onChange(value)}
+              />
+              <Icon aria-hidden="true" className="size-4" />
+              <span className={compact ? 'sr-only' : undefined}>{label}</span>
+            </label>
+          );
+        })}
       </fieldset>
       <input type="hidden" name="returnTo" value={returnTo} />
       <button type="submit" className={`btn btn-sm ${WITHOUT_SCRIPTS}`}>
-        Apply
+        {t('theme.apply')}
       </button>
     </form>
   );

@@ -42,9 +42,9 @@ const withTheme = (value: string) => ({ cookie: `theme=${value}` });
 describe('the chosen theme on the server-rendered pages', () => {
   it('puts the chosen theme on <html> of the home page, so the first paint has it', async () => {
     const dark = await ctx.app.inject({ url: '/', headers: withTheme('dark') });
-    expect(htmlTag(dark.body)).toBe('<html data-theme="dark" lang="en">');
+    expect(htmlTag(dark.body)).toBe('<html lang="en" dir="ltr" data-theme="dark">');
     const light = await ctx.app.inject({ url: '/', headers: withTheme('light') });
-    expect(htmlTag(light.body)).toBe('<html data-theme="light" lang="en">');
+    expect(htmlTag(light.body)).toBe('<html lang="en" dir="ltr" data-theme="light">');
   });
 
   it('names no theme without a choice, for "system" and for values it does not know', async () => {
@@ -57,7 +57,7 @@ describe('the chosen theme on the server-rendered pages', () => {
     ]) {
       const response = await ctx.app.inject({ url: '/', headers });
       expect(response.statusCode).toBe(200);
-      expect(htmlTag(response.body)).toBe('<html lang="en">');
+      expect(htmlTag(response.body)).toBe('<html lang="en" dir="ltr">');
     }
   });
 
@@ -79,10 +79,10 @@ describe('the chosen theme on the server-rendered pages', () => {
       headers: { ...withTheme('light'), 'if-none-match': String(dark.headers.etag) },
     });
     expect(switched.statusCode).toBe(200);
-    expect(htmlTag(switched.body)).toBe('<html data-theme="light" lang="en">');
+    expect(htmlTag(switched.body)).toBe('<html lang="en" dir="ltr" data-theme="light">');
     // And the page without a choice is still the one without a theme.
     const plain = await ctx.app.inject({ url: '/' });
-    expect(htmlTag(plain.body)).toBe('<html lang="en">');
+    expect(htmlTag(plain.body)).toBe('<html lang="en" dir="ltr">');
     expect(plain.headers.etag).toBe(none.headers.etag);
   });
 
@@ -93,20 +93,49 @@ describe('the chosen theme on the server-rendered pages', () => {
       headers: { ...bearer(token), ...withTheme('dark') },
     });
     expect(response.headers['cache-control']).toBe('private, no-store');
-    expect(htmlTag(response.body)).toBe('<html data-theme="dark" lang="en">');
+    expect(htmlTag(response.body)).toBe('<html lang="en" dir="ltr" data-theme="dark">');
   });
 
   it('themes the shell of /admin and the 404 page too, varying on the cookie', async () => {
     const admin = await ctx.app.inject({ url: '/admin', headers: withTheme('dark') });
-    expect(htmlTag(admin.body)).toBe('<html data-theme="dark" lang="en">');
+    expect(htmlTag(admin.body)).toBe('<html lang="en" dir="ltr" data-theme="dark">');
     expect(admin.headers.vary).toMatch(/cookie/i);
     const plainAdmin = await ctx.app.inject({ url: '/admin' });
-    expect(htmlTag(plainAdmin.body)).toBe('<html lang="en">');
+    expect(htmlTag(plainAdmin.body)).toBe('<html lang="en" dir="ltr">');
 
     const missing = await ctx.app.inject({ url: '/no-such-page', headers: withTheme('light') });
     expect(missing.statusCode).toBe(404);
-    expect(htmlTag(missing.body)).toBe('<html data-theme="light" lang="en">');
+    expect(htmlTag(missing.body)).toBe('<html lang="en" dir="ltr" data-theme="light">');
     expect(missing.headers.vary).toMatch(/cookie/i);
+  });
+
+  it("writes the sign-in problem pages in the visitor's language", async () => {
+    const response = await ctx.app.inject({
+      url: '/auth/login',
+      headers: { accept: 'text/html', 'accept-language': 'de' },
+    });
+    expect(htmlTag(response.body)).toBe('<html lang="de" dir="ltr">');
+    expect(response.body).toContain('<title>Problem bei der Anmeldung</title>');
+    // The test portal's identity provider cannot be reached.
+    expect(response.body).toContain('Der Anmeldedienst ist gerade nicht erreichbar.');
+    expect(response.body).toContain('>Erneut anmelden</a>');
+    expect(response.body).toContain('>Zurück zum Portal</a>');
+    const arabic = await ctx.app.inject({
+      url: '/auth/login',
+      headers: { accept: 'text/html', cookie: 'lang=ar' },
+    });
+    expect(htmlTag(arabic.body)).toBe('<html lang="ar" dir="rtl">');
+    // API clients keep the English message, with the code.
+    const json = await ctx.app.inject({
+      url: '/auth/login',
+      headers: { accept: 'application/json', 'accept-language': 'de' },
+    });
+    expect(json.json()).toEqual({
+      status: 503,
+      code: 'sign_in_unavailable',
+      message: 'The sign-in service is unavailable right now. Please try again in a moment.',
+      data: {},
+    });
   });
 
   it('themes the sign-in problem pages', async () => {
@@ -115,9 +144,9 @@ describe('the chosen theme on the server-rendered pages', () => {
       headers: { ...withTheme('dark'), accept: 'text/html' },
     });
     expect(response.headers['content-type']).toMatch(/text\/html/);
-    expect(htmlTag(response.body)).toBe('<html lang="en" data-theme="dark">');
+    expect(htmlTag(response.body)).toBe('<html lang="en" dir="ltr" data-theme="dark">');
     const plain = await ctx.app.inject({ url: '/auth/login', headers: { accept: 'text/html' } });
-    expect(htmlTag(plain.body)).toBe('<html lang="en">');
+    expect(htmlTag(plain.body)).toBe('<html lang="en" dir="ltr">');
     // Both themes are in its stylesheet: the system's dark unless light was chosen.
     expect(plain.body).toContain(
       '@media (prefers-color-scheme:dark){:root:not([data-theme=light])',

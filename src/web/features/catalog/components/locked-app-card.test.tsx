@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LocaleProvider } from '../../../lib/i18n.js';
+import { makeLockedApp } from '../../../test-support/fixtures.js';
+import { localeFor } from '../../../test-support/messages.js';
+import { LockedAppCard } from './locked-app-card.js';
+
+const app = (days: number) =>
+  makeLockedApp({
+    name: 'Napari',
+    lockedAccess: { group: '/imaging', approvers: ['pi', 'group:/leads'], days },
+  });
+
+describe('LockedAppCard in other languages', () => {
+  it('says who grants the app and for how long, in German', () => {
+    render(
+      <LocaleProvider locale={localeFor('de')}>
+        <LockedAppCard app={app(1)} />
+      </LocaleProvider>,
+    );
+    const card = screen.getByRole('article', { name: 'Napari' });
+    expect(card).toHaveTextContent('Gesperrt');
+    expect(card).toHaveTextContent(
+      'Gewährt über /imaging · genehmigt von pi und Mitglieder von /leads',
+    );
+    expect(card).toHaveTextContent('Zugriff für 1 Tag');
+  });
+
+  it("uses Arabic's plural forms", () => {
+    const ar = localeFor('ar');
+    const { rerender } = render(
+      <LocaleProvider locale={ar}>
+        <LockedAppCard app={app(2)} />
+      </LocaleProvider>,
+    );
+    expect(screen.getByRole('article')).toHaveTextContent('وصول لمدة يومين');
+    rerender(
+      <LocaleProvider locale={ar}>
+        <LockedAppCard app={app(5)} />
+      </LocaleProvider>,
+    );
+    expect(screen.getByRole('article')).toHaveTextContent('وصول لمدة 5 أيام');
+  });
+});
