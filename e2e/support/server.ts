@@ -1,11 +1,44 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/lib/ensure.mjs';
 import { freePort } from '../../scripts/lib/net.mjs';
 
 export { freePort } from '../../scripts/lib/net.mjs';
+
+/** Generous: a start takes about a second, but the machine's two cores may be busy. */
+const START_TIMEOUT_MS = 90_000;
+
+/** Asks a stuck server for Node's diagnostic report and returns its stack and open handles. */
+async function diagnosticReport(child: ChildProcess, dir: string): Promise<string> {
+  child.kill('SIGUSR2');
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const file = readdirSync(dir).find((name) => name.endsWith('.json'));
+    if (file) {
+      try {
+        const report = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+          javascriptStack?: { message?: string; stack?: string[] };
+          libuv?: ({ type: string; is_referenced?: boolean } & Record<string, unknown>)[];
+        };
+        // What keeps the event loop waiting: sockets (with their ends), timers, files.
+        const handles = (report.libuv ?? [])
+          .filter((handle) => handle.is_referenced)
+          .map(({ type, localEndpoint, remoteEndpoint, firesInMsFromNow, filename }) =>
+            [
+              type,
+              JSON.stringify({ localEndpoint, remoteEndpoint, firesInMsFromNow, filename }),
+            ].join(' '),
+          );
+        return `\n--- stack ---\n${(report.javascriptStack?.stack ?? []).join('\n')}\n--- active handles ---\n${handles.join('\n')}`;
+      } catch {
+        // Still being written: try again.
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return '\n(no diagnostic report)';
+}
 
 export interface PortalServer {
   url: string;
@@ -27,43 +60,67 @@ export async function startPortal(
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'dist', 'server', 'main.js')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      MONITOR_PROBE: 'false',
-      // Statuses as the test sets them up; e2e/demo-status.e2e.ts turns the demo's story on.
-      DEMO_STATUS: 'false',
-      // As `npm start` on a fresh clone: the demo IdP unless the test names a provider.
-      DEMO_IDP: 'true',
-      // Limits stay on; one browser test file signs in and out more often than a person would.
-      RATE_LIMIT_AUTH: '600',
-      ...env,
+  // A server that does not start in time writes a diagnostic report (its stack and open handles)
+  // on SIGUSR2 into this folder, so the failure says where it waited.
+  const reportDir = mkdtempSync(join(tmpdir(), 'portal-e2e-report-'));
+  const nodeArgs = [
+    '--report-on-signal',
+    '--report-signal=SIGUSR2',
+    `--report-directory=${reportDir}`,
+  ];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, join(ROOT, 'dist', 'server', 'main.js')],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        MONITOR_PROBE: 'false',
+        // Statuses as the test sets them up; e2e/demo-status.e2e.ts turns the demo's story on.
+        DEMO_STATUS: 'false',
+        // As `npm start` on a fresh clone: the demo IdP unless the test names a provider.
+        DEMO_IDP: 'true',
+        // Limits stay on; one browser test file signs in and out more often than a person would.
+        RATE_LIMIT_AUTH: '600',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is running at')) {
+  );
+  const started = Date.now();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('timed out')), START_TIMEOUT_MS);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('is running at')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      child.on('exit', (code) => {
         clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
+        reject(new Error(`exited with ${code}`));
+      });
     });
-  });
+  } catch (error) {
+    const report = child.exitCode === null ? await diagnosticReport(child, reportDir) : '';
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(reportDir, { recursive: true, force: true });
+    throw new Error(
+      `server did not start (${(error as Error).message} after ${Date.now() - started} ms):\n${output}${report}`,
+    );
+  }
+  rmSync(reportDir, { recursive: true, force: true });
   return {
     url,
     port,
