@@ -21,7 +21,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { load, startBuiltPortal } from './lib/bench.mjs';
-import { benchPages, printPages } from './lib/bench-pages.mjs';
+import { baselineName, baselineRoot } from './lib/baseline.mjs';
+import { benchPages, comparePages, printPages } from './lib/bench-pages.mjs';
 import { startBenchIssuer } from './lib/bench-issuer.mjs';
 import { ensureBuild, ensureDependencies } from './lib/ensure.mjs';
 import { startRoundRobinProxy } from './lib/round-robin-proxy.mjs';
@@ -72,6 +73,9 @@ for (const name of PARTS) {
   }
 }
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? '1');
+// BENCH_BASELINE=<git ref>: the pages part measures that commit too, built apart, before this
+// tree (scripts/lib/baseline.mjs), and prints both side by side.
+const BASELINE = baselineName();
 const POSTGRES_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -233,15 +237,21 @@ async function benchOn(database, instances) {
 
 const runs = [];
 let pages;
+let pagesBefore;
 try {
   if (PARTS.includes('pages')) {
-    pages = await benchPages({
+    const options = {
       dir,
       issuer,
       tokenFor: (sub) => idp.tokenFor(sub, { groups: ['/genomics'] }),
       connections: CONNECTIONS,
       duration: DURATION_S,
-    });
+    };
+    // The baseline first, then this tree, on the same machine in one run.
+    if (BASELINE) {
+      pagesBefore = await benchPages({ ...options, root: baselineRoot(), key: 'before' });
+    }
+    pages = await benchPages(options);
   }
   if (PARTS.includes('api'))
     for (const database of DATABASES) runs.push(await benchOn(database, 1));
@@ -261,7 +271,21 @@ const meets = ([anon, auth]) =>
   anon.errors === 0 &&
   auth.errors === 0;
 let ok = true;
-if (pages) ok = printPages(pages, { connections: CONNECTIONS, duration: DURATION_S });
+if (pagesBefore) {
+  printPages(pagesBefore, {
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    title: `Before (${BASELINE}). `,
+  });
+}
+if (pages) {
+  ok = printPages(pages, {
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    title: BASELINE ? 'After (this working tree). ' : '',
+  });
+}
+if (pagesBefore && pages) comparePages(pagesBefore, pages);
 for (const run of runs) {
   const where =
     run.instances === 1

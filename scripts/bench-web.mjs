@@ -13,9 +13,12 @@
 // simulated throttling, the default theme) scores performance, accessibility and best practices
 // (BENCH_WEB_LIGHTHOUSE_RUNS runs at 13 apps, default 5, median; one at 500 apps). Prints one
 // table with the targets of issues 12 and 26. Figures depend on the machine and its load.
+// BENCH_BASELINE=<git ref> (e.g. a commit before a change) also builds that commit apart
+// (scripts/lib/baseline.mjs) and measures it in turns with this tree: before and after, one run.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { baselineName, baselineRoot } from './lib/baseline.mjs';
 import { startBuiltPortal } from './lib/bench.mjs';
 import { ensureBuild, ensureChromium, ensureDependencies, ROOT } from './lib/ensure.mjs';
 
@@ -41,6 +44,13 @@ for (const theme of THEMES) {
     throw new Error(`BENCH_WEB_THEMES: unknown theme "${theme}" (light, dark, system)`);
   }
 }
+// BENCH_BASELINE=<git ref>: that commit is built apart and measured too ("before"), in turns
+// with this working tree ("after").
+const BASELINE = baselineName();
+const BUILDS = [
+  ...(BASELINE ? [{ key: 'before', root: baselineRoot() }] : []),
+  { key: BASELINE ? 'after' : 'now', root: ROOT },
+];
 const THROTTLING = { latencyMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 };
 /** Lighthouse's mobile screen (a Moto G Power). */
 const PHONE = {
@@ -231,87 +241,102 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-async function lighthouseScores(url, runs) {
-  const results = [];
-  for (let i = 0; i < runs; i += 1) {
-    const chrome = await chromeLauncher.launch({
-      chromePath: CHROME,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+async function lighthouseOnce(url) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  try {
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
     });
-    try {
-      const { lhr } = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      });
-      const score = (id) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
-      const failing = Object.values(lhr.audits)
-        .filter(
-          (audit) =>
-            audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative',
-        )
-        .filter((audit) => ['binary', 'numeric'].includes(audit.scoreDisplayMode))
-        .map((audit) => audit.id);
-      const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
-      results.push({
-        lhFcp: metric('first-contentful-paint'),
-        lhLcp: metric('largest-contentful-paint'),
-        lhTbt: metric('total-blocking-time'),
-        benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        failing,
-      });
-    } finally {
-      chrome.kill();
-    }
-    progress(`Lighthouse ${i + 1}/${runs}`);
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
+    const failing = Object.values(lhr.audits)
+      .filter(
+        (audit) =>
+          audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative',
+      )
+      .filter((audit) => ['binary', 'numeric'].includes(audit.scoreDisplayMode))
+      .map((audit) => audit.id);
+    const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+    return {
+      lhFcp: metric('first-contentful-paint'),
+      lhLcp: metric('largest-contentful-paint'),
+      lhTbt: metric('total-blocking-time'),
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      failing,
+    };
+  } finally {
+    chrome.kill();
   }
+}
+
+/** Medians of Lighthouse runs. */
+function lighthouseMedians(results) {
+  const pick = (key) => median(results.map((r) => r[key]));
   return {
-    lhFcp: median(results.map((r) => r.lhFcp)),
-    lhLcp: median(results.map((r) => r.lhLcp)),
-    lhTbt: median(results.map((r) => r.lhTbt)),
-    benchmarkIndex: median(results.map((r) => r.benchmarkIndex)),
-    performance: median(results.map((r) => r.performance)),
-    accessibility: median(results.map((r) => r.accessibility)),
-    bestPractices: median(results.map((r) => r.bestPractices)),
+    lhFcp: pick('lhFcp'),
+    lhLcp: pick('lhLcp'),
+    lhTbt: pick('lhTbt'),
+    benchmarkIndex: pick('benchmarkIndex'),
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
     failing: [...new Set(results.flatMap((r) => r.failing))],
   };
 }
 
+/**
+ * One catalog size: a portal per build on the same catalog, measured in turns (theme by theme,
+ * build by build, run by run) so that a change in the machine's load touches all alike.
+ */
 async function scenario(count, lighthouseRuns) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-web-'));
-  const portal = await startBuiltPortal({
-    DATA_DIR: join(dir, 'data'),
-    CATALOG_FILE: writeCatalog(dir, count),
-    DEMO_CATALOG: 'false',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  });
+  const catalog = writeCatalog(dir, count);
+  const portals = new Map();
   try {
+    for (const build of BUILDS) {
+      const env = {
+        DATA_DIR: join(dir, `data-${build.key}`),
+        CATALOG_FILE: catalog,
+        DEMO_CATALOG: 'false',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      };
+      portals.set(build.key, await startBuiltPortal(env, { root: build.root }));
+    }
     const browser = await chromium.launch({
       executablePath: CHROME,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
-    const byTheme = new Map(THEMES.map((theme) => [theme, []]));
+    const runsOf = new Map();
+    for (const build of BUILDS) for (const theme of THEMES) runsOf.set(`${build.key}/${theme}`, []);
     try {
-      // One unmeasured load per theme warms the server (first rendering, catalog snapshot).
-      for (const theme of THEMES) await measureOnce(browser, portal.url, theme);
-      // Themes take turns, so that a change in the machine's load touches both alike.
+      // One unmeasured load per build and theme warms the server (first rendering, snapshot).
+      for (const build of BUILDS) {
+        for (const theme of THEMES) await measureOnce(browser, portals.get(build.key).url, theme);
+      }
       for (let i = 0; i < RUNS; i += 1) {
         for (const theme of THEMES) {
-          byTheme.get(theme).push(await measureOnce(browser, portal.url, theme));
-          progress(`${count} apps, ${theme}, run ${i + 1}/${RUNS}`);
+          for (const build of BUILDS) {
+            const run = await measureOnce(browser, portals.get(build.key).url, theme);
+            runsOf.get(`${build.key}/${theme}`).push(run);
+            progress(`${count} apps, ${theme}, ${build.key}, run ${i + 1}/${RUNS}`);
+          }
         }
       }
     } finally {
       await browser.close();
     }
-    const themes = new Map();
-    for (const [theme, runs] of byTheme) {
-      const pick = (key) => median(runs.map((run) => run[key]));
-      themes.set(theme, {
+    const figures = new Map();
+    for (const [key, runs] of runsOf) {
+      const pick = (name) => median(runs.map((run) => run[name]));
+      figures.set(key, {
         lastCard: pick('lastCard'),
         lcp: pick('lcp'),
         fcp: pick('fcp'),
@@ -326,10 +351,19 @@ async function scenario(count, lighthouseRuns) {
         unquietRuns: runs.filter((run) => !run.quiet).length,
       });
     }
-    const scores = await lighthouseScores(portal.url, lighthouseRuns);
-    return { themes, ...scores };
+    const lighthouseOf = new Map(BUILDS.map((build) => [build.key, []]));
+    for (let i = 0; i < lighthouseRuns; i += 1) {
+      for (const build of BUILDS) {
+        lighthouseOf.get(build.key).push(await lighthouseOnce(portals.get(build.key).url));
+        progress(`${count} apps, Lighthouse, ${build.key}, ${i + 1}/${lighthouseRuns}`);
+      }
+    }
+    const scores = new Map(
+      [...lighthouseOf].map(([key, results]) => [key, lighthouseMedians(results)]),
+    );
+    return { figures, scores };
   } finally {
-    portal.stop();
+    for (const portal of portals.values()) portal.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -339,18 +373,26 @@ console.log(
     `${THROTTLING.downKbps / 1000} Mbps, CPU x${THROTTLING.cpuSlowdown}), quiet ${QUIET_MS} ms ` +
     `(at most ${MAX_MS} ms), ${CHROME}...`,
 );
+if (BASELINE) console.log(`before: ${BASELINE}; after: this working tree`);
 const small = await scenario(13, LIGHTHOUSE_RUNS);
 const large = await scenario(500, 1);
 
 const ms = (v) => (Number.isFinite(v) ? `${Math.round(v).toLocaleString('en-US')} ms` : 'n/a');
 const kb = (v) => `${(v / 1000).toFixed(0)} kB`;
+const tag = (build) => (BUILDS.length > 1 ? `, ${build.key}` : '');
 const columns = [];
 for (const [count, result] of [
   [13, small],
   [500, large],
 ]) {
-  for (const theme of THEMES)
-    columns.push({ title: `${count} apps, ${theme}`, ...result.themes.get(theme) });
+  for (const theme of THEMES) {
+    for (const build of BUILDS) {
+      columns.push({
+        title: `${count} apps, ${theme}${tag(build)}`,
+        ...result.figures.get(`${build.key}/${theme}`),
+      });
+    }
+  }
 }
 const each = (format) => columns.map(format);
 const rows = [
@@ -367,13 +409,23 @@ const rows = [
   ['runs with a card not painted', ...each((c) => `${c.unpaintedRuns}/${RUNS}`), '0'],
   ['runs that never went quiet', ...each((c) => `${c.unquietRuns}/${RUNS}`), '0'],
 ];
+const scoreColumns = [];
+for (const [count, result] of [
+  [13, small],
+  [500, large],
+]) {
+  for (const build of BUILDS) {
+    scoreColumns.push({ title: `${count} apps${tag(build)}`, ...result.scores.get(build.key) });
+  }
+}
+const eachScore = (format) => scoreColumns.map(format);
 const scoreRows = [
-  ['Lighthouse FCP (simulated)', ms(small.lhFcp), ms(large.lhFcp), ''],
-  ['Lighthouse LCP (simulated)', ms(small.lhLcp), ms(large.lhLcp), ''],
-  ['Lighthouse TBT (simulated)', ms(small.lhTbt), ms(large.lhTbt), ''],
-  ['Lighthouse performance', String(small.performance), String(large.performance), '100'],
-  ['Lighthouse accessibility', String(small.accessibility), String(large.accessibility), '100'],
-  ['Lighthouse best practices', String(small.bestPractices), String(large.bestPractices), '100'],
+  ['Lighthouse FCP (simulated)', ...eachScore((c) => ms(c.lhFcp)), ''],
+  ['Lighthouse LCP (simulated)', ...eachScore((c) => ms(c.lhLcp)), ''],
+  ['Lighthouse TBT (simulated)', ...eachScore((c) => ms(c.lhTbt)), ''],
+  ['Lighthouse performance', ...eachScore((c) => String(c.performance)), '100'],
+  ['Lighthouse accessibility', ...eachScore((c) => String(c.accessibility)), '100'],
+  ['Lighthouse best practices', ...eachScore((c) => String(c.bestPractices)), '100'],
 ];
 
 /** Prints a Markdown table. */
@@ -388,9 +440,20 @@ function table(header, body) {
   for (const row of body) console.log(line(row));
 }
 table(['median, throttled mobile', ...columns.map((c) => c.title), 'target'], rows);
-table(['Lighthouse, default theme', '13 apps', '500 apps', 'target (13 apps)'], scoreRows);
-const failing = [...new Set([...small.failing, ...large.failing])];
-if (failing.length) console.log(`\nLighthouse audits not passed: ${failing.join(', ')}`);
+table(
+  ['Lighthouse, default theme', ...scoreColumns.map((c) => c.title), 'target (13 apps)'],
+  scoreRows,
+);
+for (const build of BUILDS) {
+  const failing = [
+    ...new Set([...small.scores.get(build.key).failing, ...large.scores.get(build.key).failing]),
+  ];
+  if (failing.length) {
+    console.log(`\nLighthouse audits not passed${tag(build)}: ${failing.join(', ')}`);
+  }
+}
 // Lighthouse's own CPU benchmark of this machine (higher is faster): its simulated times are the
 // observed main-thread work times 4, so the scores move with the machine and its load.
-console.log(`Lighthouse benchmarkIndex of this machine: ${Math.round(small.benchmarkIndex)}`);
+console.log(
+  `Lighthouse benchmarkIndex of this machine: ${Math.round(small.scores.get(BUILDS.at(-1).key).benchmarkIndex)}`,
+);

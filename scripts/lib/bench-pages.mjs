@@ -104,9 +104,18 @@ async function measure(
  * at a time; then their signed-in pages under load, the users taking turns), then that server's
  * memory. `tokenFor(sub)` makes a bearer token for a user.
  */
-export async function benchPages({ dir, issuer, tokenFor, connections, duration, users = 50 }) {
+export async function benchPages({
+  dir,
+  issuer,
+  tokenFor,
+  connections,
+  duration,
+  users = 50,
+  root,
+  key = 'now',
+}) {
   const portalEnv = (count) => ({
-    DATA_DIR: join(dir, `pages-${count}`),
+    DATA_DIR: join(dir, `pages-${key}-${count}`),
     CATALOG_FILE: writeCatalog(dir, count),
     DEMO_CATALOG: 'false',
     OIDC_ISSUER: issuer,
@@ -115,7 +124,7 @@ export async function benchPages({ dir, issuer, tokenFor, connections, duration,
   const options = { connections, duration };
   const rows = [];
 
-  const small = await startBuiltPortal(portalEnv(13));
+  const small = await startBuiltPortal(portalEnv(13), { root });
   try {
     rows.push(await measure(small.url, 'anonymous page, 13 apps', '/', options));
   } finally {
@@ -123,7 +132,7 @@ export async function benchPages({ dir, issuer, tokenFor, connections, duration,
   }
   await new Promise((resolve) => setTimeout(resolve, 500));
 
-  const large = await startBuiltPortal(portalEnv(500));
+  const large = await startBuiltPortal(portalEnv(500), { root });
   let memory;
   let signedInFirst;
   try {
@@ -197,9 +206,9 @@ export async function benchPages({ dir, issuer, tokenFor, connections, duration,
 }
 
 /** Prints the table and the targets; returns whether all were met. */
-export function printPages({ rows, memory, signedInFirst }, { connections, duration }) {
+export function printPages({ rows, memory, signedInFirst }, { connections, duration, title = '' }) {
   console.log(
-    `\nPages as browsers ask for them (Accept-Encoding: ${BROWSER_ENCODINGS}), ${connections} connections, ${duration} s each (at most 200,000 requests), log level ${process.env.LOG_LEVEL ?? 'warn'}, Node ${process.version}:`,
+    `\n${title}Pages as browsers ask for them (Accept-Encoding: ${BROWSER_ENCODINGS}), ${connections} connections, ${duration} s each (at most 200,000 requests), log level ${process.env.LOG_LEVEL ?? 'warn'}, Node ${process.version}:`,
   );
   for (const r of rows) {
     const sent = Number.isFinite(r.sentBytes) ? `${r.sentBytes} B sent` : 'chunked';
@@ -266,4 +275,47 @@ export function printPages({ rows, memory, signedInFirst }, { connections, durat
     console.log(`  ${met ? 'met    ' : 'NOT met'}  ${what}${figure ? `: ${figure}` : ''}`);
   }
   return checks.every(([, met]) => met);
+}
+
+/** Before and after side by side (BENCH_BASELINE): the figures the targets are about. */
+export function comparePages(before, after) {
+  const health = (pages) =>
+    percentile(
+      pages.rows.flatMap((r) => r.health).sort((a, b) => a - b),
+      0.99,
+    );
+  const row = (pages, prefix) => pages.rows.find((r) => r.name.startsWith(prefix));
+  const figures = (pages) => {
+    const anonymous = row(pages, 'anonymous page, 500');
+    const statics = row(pages, 'static file');
+    const signedIn = row(pages, 'signed-in page');
+    return [
+      `${Math.round(row(pages, 'anonymous page, 13').rps)}/s`,
+      `${Math.round(anonymous.rps)}/s, p99 ${anonymous.p99} ms`,
+      `${Math.round(statics.rps)}/s`,
+      (anonymous.rps / statics.rps).toFixed(2),
+      `${Math.round(row(pages, 'GET /api/apps').rps)}/s`,
+      `${Math.round(signedIn.rps)}/s (${(anonymous.rps / signedIn.rps).toFixed(2)}x)`,
+      `${pages.signedInFirst.p50.toFixed(0)} ms`,
+      `${health(pages).toFixed(1)} ms`,
+      `${pages.memory.rssMb.toFixed(0)} MB`,
+    ];
+  };
+  const names = [
+    'anonymous page, 13 apps',
+    'anonymous page, 500 apps',
+    'static file, same server',
+    'share of the static rate',
+    'GET /api/apps?perPage=500',
+    'signed-in page, 500 apps',
+    'signed-in first view, p50',
+    'health p99 under load',
+    'RSS after the load',
+  ];
+  const [b, a] = [figures(before), figures(after)];
+  const width = Math.max(...names.map((n) => n.length));
+  const colB = Math.max(6, ...b.map((v) => v.length));
+  console.log('\nPages, before and after (same machine, one run):');
+  console.log(`  ${''.padEnd(width)}  ${'before'.padEnd(colB)}  after`);
+  names.forEach((name, i) => console.log(`  ${name.padEnd(width)}  ${b[i].padEnd(colB)}  ${a[i]}`));
 }

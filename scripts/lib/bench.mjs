@@ -11,14 +11,14 @@ export const listen = (server) =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
 
 /**
- * Starts the built server (dist/server/main.js) on a free loopback port with the given
- * environment, at the server's default log level unless LOG_LEVEL is set. Resolves once it
+ * Starts the built server (`root`'s dist/server/main.js: this checkout's, or a baseline's from
+ * scripts/lib/baseline.mjs) on a free loopback port with the given environment, at the server's default log level unless LOG_LEVEL is set. Resolves once it
  * listens, with its base URL and a stop function.
  */
-export async function startBuiltPortal(env) {
+export async function startBuiltPortal(env, { root = ROOT } = {}) {
   const port = await freePort();
-  const server = spawn(process.execPath, [join(ROOT, 'dist', 'server', 'main.js')], {
-    cwd: ROOT,
+  const server = spawn(process.execPath, [join(root, 'dist', 'server', 'main.js')], {
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
