@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { spriteMarkup } from './src/web/ui/icon-sprite.js';
 
 /** Where `npm run serve` listens; the dev server forwards API and sign-in calls to it. */
@@ -66,7 +66,9 @@ function iconSprite(): Plugin {
   };
 }
 
-/** The browser's entry (index.html's script): only a few lines, see its comment. */
+/** index.html's script: waits for the first paint, then imports the entry (decision 0038). */
+const START = 'src/web/start.ts';
+/** The app's entry, an input of its own so that what it imports statically is `$initial`. */
 const ENTRY = 'src/web/main.tsx';
 /** Scripts only: the stylesheet stays the entry's, inlined by the server, never a dependency. */
 const SCRIPT = /\.(m?js|tsx?)$/;
@@ -74,12 +76,37 @@ const SCRIPT = /\.(m?js|tsx?)$/;
 const REACT_DOM_CLIENT = 'node_modules/react-dom/client.js';
 
 /**
- * The start's scripts in index.html (decision 0020). Adds a `<link rel="modulepreload">` for the
- * React DOM chunk: src/web/main.tsx imports it dynamically, to evaluate it in a task of its own;
- * without the link its download would start only once the entry has run, a request chain of one
- * more round trip. And fetches every script of the start with `fetchpriority="low"`: the page is
- * painted from the server's HTML with the stylesheet inlined, so no script blocks the first paint
- * and none should take bandwidth from what does.
+ * The scripts the home page runs at its start beyond index.html's own: the app's entry
+ * (main.tsx), every chunk it imports statically, and React DOM's client, which it imports
+ * dynamically to evaluate it in a task of its own (decision 0020). File names, entry first.
+ */
+function startChunks(bundle: Rolldown.OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(ENTRY) === true);
+  const reactDom = chunks.find(
+    (chunk) => chunk.facadeModuleId?.includes(REACT_DOM_CLIENT) === true,
+  );
+  if (!entry || !reactDom) throw new Error('app-portal: no app entry or React DOM chunk');
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    if (files.has(fileName)) return;
+    files.add(fileName);
+    const chunk = bundle[fileName];
+    if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+  };
+  visit(entry.fileName);
+  visit(reactDom.fileName);
+  return [...files];
+}
+
+/**
+ * The start's scripts in index.html (decisions 0020, 0038). index.html runs only start.ts,
+ * which waits for the first paint and then imports the app's entry; a `<link
+ * rel="modulepreload">` for each chunk of the start (startChunks) makes them download at once,
+ * in parallel with the HTML's parsing and painting: no request chain. Every script of the start
+ * is fetched with `fetchpriority="low"`: the page is painted from the server's HTML with the
+ * stylesheet inlined, so no script is needed for the first paint and none should take
+ * bandwidth from what is.
  */
 function startScripts(): Plugin {
   return {
@@ -88,26 +115,22 @@ function startScripts(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        const reactDom = Object.values(bundle ?? {}).find(
-          (output) =>
-            output.type === 'chunk' && output.facadeModuleId?.includes(REACT_DOM_CLIENT) === true,
-        );
-        if (!reactDom) throw new Error('app-portal:start-scripts: no React DOM chunk');
+        if (!bundle) throw new Error('app-portal:start-scripts: no bundle');
         const low = (tag: string) => tag.replace(/^<(script|link) /, '<$1 fetchpriority="low" ');
         return {
           html: html.replace(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g, low),
-          tags: [
-            {
+          tags: startChunks(bundle)
+            .filter((fileName) => !html.includes(`"/${fileName}"`))
+            .map((fileName) => ({
               tag: 'link',
               attrs: {
                 rel: 'modulepreload',
                 fetchpriority: 'low',
                 crossorigin: true,
-                href: `/${reactDom.fileName}`,
+                href: `/${fileName}`,
               },
-              injectTo: 'head',
-            },
-          ],
+              injectTo: 'head' as const,
+            })),
         };
       },
     },
@@ -131,15 +154,15 @@ function serviceWorker(): Plugin {
     generateBundle(_options, bundle) {
       const files = Object.keys(bundle).sort();
       const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
-      const entry = Object.values(bundle).find(
-        (output) => output.type === 'chunk' && output.isEntry,
-      );
-      if (!entry || entry.type !== 'chunk') throw new Error('app-portal:service-worker: no entry');
-      const reactDom = Object.values(bundle).find(
+      // index.html's chunk: start.ts.
+      const start = Object.values(bundle).find(
         (output) =>
-          output.type === 'chunk' && output.facadeModuleId?.includes(REACT_DOM_CLIENT) === true,
+          output.type === 'chunk' &&
+          output.isEntry &&
+          output.moduleIds.some((id) => id.endsWith(START)),
       );
-      const precache = [entry.fileName, ...entry.imports, ...(reactDom ? [reactDom.fileName] : [])]
+      if (!start || start.type !== 'chunk') throw new Error('app-portal:service-worker: no start');
+      const precache = [...new Set([start.fileName, ...start.imports, ...startChunks(bundle)])]
         .filter((name) => name.startsWith('assets/'))
         .map((name) => `/${name}`);
       const source = readFileSync(SERVICE_WORKER, 'utf8');
@@ -180,16 +203,29 @@ export default defineConfig(({ isSsrBuild }) => ({
         modulePreload: { polyfill: false },
         target: 'es2022',
         rolldownOptions: {
+          // index.html (its script is start.ts) and the app's entry, imported by start.ts once
+          // the first paint is done: an input of its own, so that its static imports form the
+          // `app` chunk below.
+          input: { index: 'index.html', main: ENTRY },
           output: {
             codeSplitting: {
               groups: [
+                {
+                  // Vite's preload helper, in a chunk of its own: start.ts uses it too, and must
+                  // not evaluate the app to get it (the app's modules would pull it in below).
+                  name: 'preload-helper',
+                  priority: 2,
+                  test: (id: string) => id.includes('vite/preload-helper'),
+                },
                 {
                   // What the entry imports statically (the app and React; rolldown's `$initial`
                   // tag), in one chunk rather than a chunk for each small module it shares with
                   // the lazily loaded ones.
                   name: 'app',
                   tags: ['$initial'],
-                  test: (id: string) => SCRIPT.test(id) && !id.endsWith(ENTRY),
+                  priority: 1,
+                  test: (id: string) =>
+                    SCRIPT.test(id) && !id.endsWith(ENTRY) && !id.endsWith(START),
                 },
               ],
             },

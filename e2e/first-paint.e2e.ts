@@ -102,6 +102,42 @@ describe('the home page with JavaScript', () => {
     await context.close();
   });
 
+  it('runs no script before the first paint, and paints the cards from the first answer', async () => {
+    const context = await suite.browser.newContext();
+    await offline(context);
+    const page = await context.newPage();
+    // A phone's CPU (Lighthouse's mobile conditions): the start's work is slow enough to matter.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const response = await page.goto(suite.portal.url);
+    const html = (await response?.text()) ?? '';
+    // The cards are in the first answer, as markup.
+    for (const app of await publicApps())
+      expect(html).toMatch(new RegExp(`<h3[^>]*>[^<]*${app.name}`));
+    // Nothing runs while the HTML is parsed: no inline script, no classic script, one module
+    // script (deferred by nature), the start; the rest of the start is only preloaded.
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    const executable = scripts.filter((tag) => !tag.includes('type="application/json"'));
+    expect(executable).toHaveLength(1);
+    expect(executable[0]).toContain('type="module"');
+    // Hydrated: the button's handler signs in with the way back.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
+      firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      start: performance.getEntriesByName('portal:start')[0]?.startTime,
+      main: performance.getEntriesByName('portal:main')[0]?.startTime,
+    }));
+    expect(timing.firstPaint).toBeGreaterThan(0);
+    expect(timing.firstContentfulPaint).toBeGreaterThan(0);
+    // The start's own module only waits for the paint: the app begins after it.
+    expect(timing.start).toBeGreaterThan(timing.firstPaint ?? Infinity);
+    expect(timing.start).toBeGreaterThanOrEqual(timing.firstContentfulPaint ?? Infinity);
+    // The app's entry, evaluated after its imports (the app), comes after the start's mark.
+    expect(timing.main).toBeGreaterThan(timing.start ?? Infinity);
+    await context.close();
+  });
+
   it('loads no script that the first answer does not name: no request chain', async () => {
     const context = await suite.browser.newContext();
     await offline(context);
@@ -115,8 +151,9 @@ describe('the home page with JavaScript', () => {
     const scripts = heard.requests.filter(
       (path) => path.endsWith('.js') && !path.includes('/silent-check-'),
     );
-    // The entry, the app and React DOM (imported dynamically, preloaded by index.html).
-    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    // The start, the app's entry, the app and React DOM (imported dynamically, preloaded by
+    // index.html).
+    expect(scripts.length).toBeGreaterThanOrEqual(4);
     for (const path of scripts) expect(html).toContain(`"${path}"`);
     // None of them is needed for the first paint: each is fetched at low priority (decision 0020).
     const tags = html.match(
