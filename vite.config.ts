@@ -7,6 +7,25 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { spriteMarkup } from './src/web/ui/icon-sprite.js';
 
+/**
+ * React's modules, served by Preact's compatibility layer (decision 0038): the code is written
+ * against React's API and types; the browser gets Preact (about 11 KB gzip instead of React DOM's
+ * 65 KB), the server renders with preact-render-to-string, and the web tests run on the same
+ * runtime as the browser (vitest.config.ts takes these aliases too).
+ */
+export const REACT_TO_PREACT = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
+/** The dependencies that import React themselves (the aliases must reach them too). */
+export const REACT_USERS = ['zustand', 'lucide-react'];
+
 /** Where `npm run serve` listens; the dev server forwards API and sign-in calls to it. */
 const apiTarget = 'http://127.0.0.1:8080';
 
@@ -72,21 +91,15 @@ const START = 'src/web/start.ts';
 const ENTRY = 'src/web/main.tsx';
 /** Scripts only: the stylesheet stays the entry's, inlined by the server, never a dependency. */
 const SCRIPT = /\.(m?js|tsx?)$/;
-/** React DOM's client, imported dynamically by the entry: a chunk of its own, with its scheduler. */
-const REACT_DOM_CLIENT = 'node_modules/react-dom/client.js';
-
 /**
  * The scripts the home page runs at its start beyond index.html's own: the app's entry
- * (main.tsx), every chunk it imports statically, and React DOM's client, which it imports
- * dynamically to evaluate it in a task of its own (decision 0020). File names, entry first.
+ * (main.tsx) and every chunk it imports statically. File names, entry first.
  */
 function startChunks(bundle: Rolldown.OutputBundle): string[] {
-  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-  const entry = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(ENTRY) === true);
-  const reactDom = chunks.find(
-    (chunk) => chunk.facadeModuleId?.includes(REACT_DOM_CLIENT) === true,
+  const entry = Object.values(bundle).find(
+    (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(ENTRY) === true,
   );
-  if (!entry || !reactDom) throw new Error('app-portal: no app entry or React DOM chunk');
+  if (!entry) throw new Error('app-portal: no app entry chunk');
   const files = new Set<string>();
   const visit = (fileName: string) => {
     if (files.has(fileName)) return;
@@ -95,7 +108,6 @@ function startChunks(bundle: Rolldown.OutputBundle): string[] {
     if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
   };
   visit(entry.fileName);
-  visit(reactDom.fileName);
   return [...files];
 }
 
@@ -144,8 +156,8 @@ const SERVICE_WORKER = 'src/web/sw/sw.js';
  * Writes the service worker (`dist/web/sw.js`, not hashed: browsers look for it at one URL) from
  * its source with two constants filled in: `VERSION`, a hash of every built file's name (hashed
  * names change with their content, so any change of the build is a new version and a new
- * worker), and `PRECACHE`, the scripts the home page loads first (the entry, what it imports and
- * React DOM's chunk), kept at install so that the next visit needs no request for them.
+ * worker), and `PRECACHE`, the scripts the home page loads first (the start, the app's entry and
+ * what it imports), kept at install so that the next visit needs no request for them.
  */
 function serviceWorker(): Plugin {
   return {
@@ -184,6 +196,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     iconSprite(),
     ...(isSsrBuild ? [] : [startScripts(), serviceWorker(), precompress()]),
   ],
+  resolve: { alias: REACT_TO_PREACT },
+  // Bundled into the server-rendering bundle rather than imported from node_modules: they import
+  // `react`, which must be Preact's there as in the browser.
+  ssr: { noExternal: REACT_USERS },
   publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild
     ? {
@@ -218,7 +234,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: (id: string) => id.includes('vite/preload-helper'),
                 },
                 {
-                  // What the entry imports statically (the app and React; rolldown's `$initial`
+                  // What the entry imports statically (the app and Preact; rolldown's `$initial`
                   // tag), in one chunk rather than a chunk for each small module it shares with
                   // the lazily loaded ones.
                   name: 'app',

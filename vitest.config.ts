@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { REACT_TO_PREACT, REACT_USERS } from './vite.config.js';
 
 const webTests = 'src/web/**/*.test.{ts,tsx}';
 const postgresTests = [
@@ -13,7 +14,21 @@ const postgresTests = [
 ];
 
 export default defineConfig({
+  // The web tests (and the server's rendering tests) run on Preact, as the browser does: React's
+  // imports go to Preact's compatibility layer, also in the test libraries that import React.
+  resolve: {
+    alias: [
+      ...REACT_TO_PREACT,
+      // Its ES module build (the package's main is CommonJS, whose `require('react')` no alias
+      // reaches).
+      {
+        find: /^@testing-library\/react$/,
+        replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+      },
+    ],
+  },
   test: {
+    server: { deps: { inline: [...REACT_USERS, '@testing-library/react'] } },
     // Two cores here: keep workers few so server tests are not starved.
     maxWorkers: 2,
     testTimeout: 15_000,

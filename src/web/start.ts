@@ -1,7 +1,7 @@
 /**
  * index.html's script: nothing of the app runs before the browser has painted the server's HTML
  * (issue 26, decision 0038). It waits for the browser's first paint, then imports the entry
- * (main.tsx), which evaluates the app and React DOM and hydrates. Every chunk of that entry is
+ * (main.tsx), which evaluates the app and hydrates. Every chunk of that entry is
  * preloaded by index.html (vite.config.ts, `startScripts`), so waiting adds no request chain:
  * the downloads run while the browser paints.
  */
@@ -14,8 +14,10 @@ const PAINT_WAIT_MS = 3000;
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
     const done = () => setTimeout(resolve, 0);
-    // A tab opened in the background paints nothing until shown: nothing to wait for.
+    // A tab opened in the background paints nothing until shown, and the shell of the pages the
+    // browser renders itself (/admin, /requests) has no content to paint: nothing to wait for.
     if (document.visibilityState === 'hidden') return resolve();
+    if (!document.getElementById('root')?.hasChildNodes()) return resolve();
     if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
       // No paint timing: a task queued from an animation frame runs after that frame.
       requestAnimationFrame(done);

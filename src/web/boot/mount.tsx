@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import type * as ReactDomClient from 'react-dom/client';
 import { PAGE_STATE_ID, type PageState } from '../../shared/api/page-schemas.js';
 import { App } from '../app/app.js';
@@ -19,8 +19,8 @@ function renderedState(): PageState | null {
 
 /**
  * Hydrates the server-rendered page from its state block, or renders the shell (other paths),
- * with the real browser (localStorage, navigation). `client` is React DOM's client module, loaded
- * by main.tsx in a task of its own.
+ * with the real browser (localStorage, navigation). `client` is React DOM's client module (Preact's,
+ * vite.config.ts), handed in by main.tsx.
  */
 export function mount({ createRoot, hydrateRoot }: typeof ReactDomClient): void {
   const root = document.getElementById('root');
@@ -54,8 +54,6 @@ export function mount({ createRoot, hydrateRoot }: typeof ReactDomClient): void 
 
   // A server-rendered page is hydrated from its state: no request before the cards show. Other
   // paths get the plain shell, rendered here (from the state when the server sent one anyway).
-  // Hydrating in a transition lets React yield to the browser between pieces of work, so hundreds of
-  // cards never make one long task (the page is already visible and its links work meanwhile).
-  if (initial && root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
+  if (initial && root.hasChildNodes()) hydrateRoot(root, app);
   else createRoot(root).render(app);
 }

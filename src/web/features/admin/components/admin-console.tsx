@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import Plus from 'lucide-react/icons/plus';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
 import type { App } from '../../../../shared/api/schemas.js';

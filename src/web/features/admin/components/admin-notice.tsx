@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { useT } from '../../../lib/i18n.js';
 
 export interface Notice {

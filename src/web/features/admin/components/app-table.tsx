@@ -1,4 +1,8 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import ArrowUpDown from 'lucide-react/icons/arrow-up-down';
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useId, useMemo, useState } from 'react';
 import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
 import { ENVIRONMENTS } from '../../../../shared/catalog/environments.js';

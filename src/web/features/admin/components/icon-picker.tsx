@@ -1,4 +1,4 @@
-import { Shapes } from 'lucide-react';
+import Shapes from 'lucide-react/icons/shapes';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Icon } from '../../../../shared/api/icon-schemas.js';
 import { errorText } from '../../../lib/error-text.js';

@@ -1,4 +1,6 @@
-import { Download, FileCheck, Upload } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import FileCheck from 'lucide-react/icons/file-check';
+import Upload from 'lucide-react/icons/upload';
 import { useId, useState } from 'react';
 import type { ImportResult } from '../../../../shared/api/admin-schemas.js';
 import { errorText } from '../../../lib/error-text.js';

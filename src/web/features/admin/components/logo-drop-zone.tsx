@@ -1,4 +1,5 @@
-import { ImageUp, X } from 'lucide-react';
+import ImageUp from 'lucide-react/icons/image-up';
+import X from 'lucide-react/icons/x';
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import { useT } from '../../../lib/i18n.js';
 import { LOGO_ACCEPT, logoProblem } from '../utils/logo-file.js';

@@ -1,4 +1,6 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import Pencil from 'lucide-react/icons/pencil';
+import Plus from 'lucide-react/icons/plus';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { SOURCE_LANGUAGE } from '../../../../shared/i18n/languages.js';
 import { textIn } from '../../../../shared/i18n/localized-text.js';
 import { useCallback, useEffect, useRef, useState } from 'react';

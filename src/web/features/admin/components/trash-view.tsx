@@ -1,4 +1,4 @@
-import { RotateCcw } from 'lucide-react';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { useState } from 'react';
 import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
 import { errorText } from '../../../lib/error-text.js';

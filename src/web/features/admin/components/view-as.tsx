@@ -1,4 +1,4 @@
-import { Eye } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { App } from '../../../../shared/api/schemas.js';
 import { errorText } from '../../../lib/error-text.js';
