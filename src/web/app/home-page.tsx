@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { highlightParts } from '../../shared/search/highlight.js';
-import type { SearchHit } from '../../shared/search/search-index.js';
+import type { MatchRange, SearchHit } from '../../shared/search/search-index.js';
 import type { AccessStore } from '../features/access/stores/access-store.js';
-import type { SessionStore } from '../features/auth/stores/session-store.js';
+import type { SessionState, SessionStore } from '../features/auth/stores/session-store.js';
 import { isLocked, type CatalogApp } from '../features/catalog/api/apps.js';
 import { AppCard } from '../features/catalog/components/app-card.js';
 import { AppSection } from '../features/catalog/components/app-section.js';
@@ -108,48 +108,19 @@ export function HomePage({
     [hits],
   );
 
-  const card = (app: CatalogApp) => {
-    const matches = nameMatches.get(app.id);
-    if (isLocked(app)) {
-      return (
-        <LockedAppCard
-          key={app.id}
-          app={app}
-          nameParts={matches?.length ? highlightParts(app.name, matches) : undefined}
-          access={
-            showAccess ? (
-              <Suspense fallback={null}>
-                <AccessPart part="locked" app={app} store={access} />
-              </Suspense>
-            ) : undefined
-          }
-        />
-      );
-    }
-    return (
-      <AppCard
-        key={app.id}
-        app={app}
-        nameParts={matches?.length ? highlightParts(app.name, matches) : undefined}
-        status={<AppStatusIndicator app={app} store={status} />}
-        statusDetails={
-          <>
-            <AppStatusDetails app={app} store={status} />
-            {showAccess && timeBoxed.has(app.id) && (
-              <Suspense fallback={null}>
-                <AccessPart part="until" appId={app.id} store={access} />
-              </Suspense>
-            )}
-          </>
-        }
-        favoriteToggle={
-          isAuthenticated ? (
-            <FavoriteToggle app={app} isFavorite={favoriteIds.has(app.id)} onChanged={applyMe} />
-          ) : undefined
-        }
-      />
-    );
-  };
+  const card = (app: CatalogApp) => (
+    <HomeCard
+      key={app.id}
+      app={app}
+      matches={nameMatches.get(app.id)}
+      showAccess={showAccess}
+      timeBoxed={timeBoxed.has(app.id)}
+      favorite={isAuthenticated ? favoriteIds.has(app.id) : undefined}
+      onFavoriteChanged={applyMe}
+      status={status}
+      access={access}
+    />
+  );
 
   return (
     <main className="mx-auto flex w-full max-w-screen-2xl flex-1 flex-col gap-10 px-4 py-8">
@@ -220,3 +191,74 @@ export function HomePage({
     </main>
   );
 }
+
+interface HomeCardProps {
+  app: CatalogApp;
+  /** Where the search matched the name (highlighted), when searching. */
+  matches: readonly MatchRange[] | undefined;
+  /** Whether the signed-in user's requests are loaded (the locked card's request part). */
+  showAccess: boolean;
+  /** Whether the user's access to this app ends at a set time ("Access until"). */
+  timeBoxed: boolean;
+  /** Whether it is a favourite; undefined for visitors, who get no toggle. */
+  favorite: boolean | undefined;
+  onFavoriteChanged: SessionState['applyMe'];
+  status: StatusStore;
+  access: AccessStore;
+}
+
+/**
+ * One card of the home page, locked or not. Its props are values and stable references only, so
+ * it renders again only when something it shows changed: the home page's other updates (the end
+ * of hydration, a search keystroke, a favourite elsewhere) skip the hundreds of cards they do not
+ * touch (issue 26).
+ */
+const HomeCard = memo(function HomeCard({
+  app,
+  matches,
+  showAccess,
+  timeBoxed,
+  favorite,
+  onFavoriteChanged,
+  status,
+  access,
+}: HomeCardProps) {
+  const nameParts = matches?.length ? highlightParts(app.name, matches) : undefined;
+  if (isLocked(app)) {
+    return (
+      <LockedAppCard
+        app={app}
+        nameParts={nameParts}
+        access={
+          showAccess ? (
+            <Suspense fallback={null}>
+              <AccessPart part="locked" app={app} store={access} />
+            </Suspense>
+          ) : undefined
+        }
+      />
+    );
+  }
+  return (
+    <AppCard
+      app={app}
+      nameParts={nameParts}
+      status={<AppStatusIndicator app={app} store={status} />}
+      statusDetails={
+        <>
+          <AppStatusDetails app={app} store={status} />
+          {showAccess && timeBoxed && (
+            <Suspense fallback={null}>
+              <AccessPart part="until" appId={app.id} store={access} />
+            </Suspense>
+          )}
+        </>
+      }
+      favoriteToggle={
+        favorite !== undefined ? (
+          <FavoriteToggle app={app} isFavorite={favorite} onChanged={onFavoriteChanged} />
+        ) : undefined
+      }
+    />
+  );
+});

@@ -55,7 +55,10 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
  */
 export function createLocale(language: Language, messages: Messages = {}): Locale {
   const known: Messages = { ...messages };
+  // Every Intl object is made on first use: the first of a kind costs the browser its language
+  // data (tens of milliseconds on a phone), which a page that never needs it should not pay.
   const plurals = new Map<boolean, Intl.PluralRules>();
+  let number: Intl.NumberFormat | undefined;
   const formats = {
     plural(ordinal: boolean) {
       let rules = plurals.get(ordinal);
@@ -65,12 +68,16 @@ export function createLocale(language: Language, messages: Messages = {}): Local
       }
       return rules;
     },
-    number: new Intl.NumberFormat(language),
+    get number() {
+      return (number ??= new Intl.NumberFormat(language));
+    },
   };
   const has = (id: string) => Object.prototype.hasOwnProperty.call(known, id);
   const dates = new Map<string, Intl.DateTimeFormat>();
   const numbers = new Map<string, Intl.NumberFormat>();
-  const relative = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  let relativeFormat: Intl.RelativeTimeFormat | undefined;
+  const relative = () =>
+    (relativeFormat ??= new Intl.RelativeTimeFormat(language, { numeric: 'auto' }));
   return {
     language,
     dir: directionOf(language),
@@ -94,10 +101,10 @@ export function createLocale(language: Language, messages: Messages = {}): Local
       const delta = at - now;
       for (const [unit, size] of RELATIVE_UNITS) {
         if (Math.abs(delta) >= size || unit === 'second') {
-          return relative.format(Math.round(delta / size), unit);
+          return relative().format(Math.round(delta / size), unit);
         }
       }
-      return relative.format(0, 'second');
+      return relative().format(0, 'second');
     },
   };
 }
