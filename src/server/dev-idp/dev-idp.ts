@@ -3,7 +3,7 @@ import { isLoopbackHost } from '../lib/loopback.js';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { describeError } from '../auth/oidc-client.js';
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import {
   checkDemoCredentials,
   describeDemoUsers,
@@ -111,6 +111,12 @@ async function grantAll(ctx: KoaContextWithOIDC, accountId: string) {
 }
 
 /**
+ * oidc-provider, loaded when the demo IdP starts: a server with its own identity provider never
+ * holds it (about 40 MB of memory).
+ */
+const oidcProvider = () => import('oidc-provider');
+
+/**
  * The embedded development OpenID provider (oidc-provider): three demo users with
  * Keycloak-shaped claims, a plain sign-in form and no consent screen. For `npm start` without
  * an `OIDC_ISSUER`; never in production.
@@ -182,7 +188,7 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
         defaultResource: async () => API_RESOURCE,
         useGrantedResource: async () => true,
         async getResourceServerInfo(_ctx, indicator) {
-          if (indicator !== API_RESOURCE) throw new errors.InvalidTarget();
+          if (indicator !== API_RESOURCE) throw new (await oidcProvider()).errors.InvalidTarget();
           return {
             scope: API_SCOPE,
             audience: options.clientId,
@@ -222,12 +228,12 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
     },
   };
 
-  const provider = new Provider(issuer, configuration);
-  // Never trust X-Forwarded-* headers: the demo IdP only serves this machine, directly.
-  provider.proxy = false;
-  const callback = provider.callback();
-
   const plugin: FastifyPluginAsync = async (app) => {
+    const { default: Provider } = await oidcProvider();
+    const provider = new Provider(issuer, configuration);
+    // Never trust X-Forwarded-* headers: the demo IdP only serves this machine, directly.
+    provider.proxy = false;
+    const callback = provider.callback();
     provider.on('server_error', (_ctx: unknown, error: unknown) => {
       app.log.error({ cause: describeError(error) }, 'demo identity provider error');
     });

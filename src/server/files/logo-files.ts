@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import createDOMPurify from 'dompurify';
+import { createRequire } from 'node:module';
+import type createDOMPurify from 'dompurify';
 import { fileTypeFromBuffer } from 'file-type';
-import { JSDOM } from 'jsdom';
+import type * as Jsdom from 'jsdom';
 import {
   BadRequestError,
   PayloadTooLargeError,
@@ -35,11 +36,19 @@ export interface CheckedLogo {
 
 let purifier: ReturnType<typeof createDOMPurify> | undefined;
 
-/** DOMPurify on a jsdom window, configured once: external references are removed too. */
+const require = createRequire(import.meta.url);
+
+/**
+ * DOMPurify on a jsdom window, configured once: external references are removed too. Both are
+ * loaded on first use: jsdom holds about 60 MB, which a server that is never sent an SVG logo
+ * (and the event loop's thread, whose SVGs go to a worker: svg-sanitiser.ts) need not carry.
+ */
 function svgPurifier(): ReturnType<typeof createDOMPurify> {
   if (purifier) return purifier;
+  const { JSDOM } = require('jsdom') as typeof Jsdom;
+  const createPurifier = require('dompurify') as typeof createDOMPurify;
   const { window } = new JSDOM('');
-  const purify = createDOMPurify(window as never);
+  const purify = createPurifier(window as never);
   purify.addHook('uponSanitizeAttribute', (_node, data) => {
     const name = data.attrName.toLowerCase();
     const value = data.attrValue.trim();
