@@ -78,4 +78,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node is PID 1 and handles SIGTERM itself (graceful close, exit 0); no shell in between.
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/server/main.js"]
+# --max-semi-space-size: as scripts/lib/server-flags.mjs (the young generation's ceiling, memory).
+CMD ["node", "--max-semi-space-size=2", "dist/server/main.js"]

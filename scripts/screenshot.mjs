@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 import { ensureBuild, ensureChromium, ROOT } from './lib/ensure.mjs';
 import { freePort } from './lib/net.mjs';
 
@@ -24,21 +25,25 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-screenshot-'));
 let output = '';
-const server = spawn(process.execPath, [join(ROOT, 'dist', 'server', 'main.js')], {
-  cwd: ROOT,
-  // Only what the portal needs: no setting of this shell (CATALOG_FILE, ...) changes the picture.
-  env: {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DEMO_IDP: 'true',
+const server = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, join(ROOT, 'dist', 'server', 'main.js')],
+  {
+    cwd: ROOT,
+    // Only what the portal needs: no setting of this shell (CATALOG_FILE, ...) changes the picture.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_IDP: 'true',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
   },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+);
 const stopServer = async () => {
   if (server.exitCode === null) {
     const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -3,6 +3,7 @@
 // the database and loads the catalog). Configuration: environment variables, docs/configuration.md.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 import { ensureBuild, ensureDependencies, ROOT } from './lib/ensure.mjs';
 
 ensureDependencies();
@@ -35,11 +36,15 @@ if (
   );
 }
 
-const server = spawn(process.execPath, [join(ROOT, 'dist', 'server', 'main.js')], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env,
-});
+const server = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, join(ROOT, 'dist', 'server', 'main.js')],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env,
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

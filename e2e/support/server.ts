@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/lib/ensure.mjs';
 import { freePort } from '../../scripts/lib/net.mjs';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
 
 export { freePort } from '../../scripts/lib/net.mjs';
 
@@ -70,7 +71,7 @@ export async function startPortal(
   ];
   const child: ChildProcess = spawn(
     process.execPath,
-    [...nodeArgs, join(ROOT, 'dist', 'server', 'main.js')],
+    [...SERVER_NODE_FLAGS, ...nodeArgs, join(ROOT, 'dist', 'server', 'main.js')],
     {
       cwd: ROOT,
       env: {

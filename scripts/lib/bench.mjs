@@ -1,7 +1,9 @@
 // Shared pieces of the benchmark scripts: loopback servers, the built portal in a child process,
 // and a bounded autocannon run with a warm-up.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { ROOT } from './ensure.mjs';
 import { freePort } from './net.mjs';
@@ -12,12 +14,18 @@ export const listen = (server) =>
 
 /**
  * Starts the built server (`root`'s dist/server/main.js: this checkout's, or a baseline's from
- * scripts/lib/baseline.mjs) on a free loopback port with the given environment, at the server's default log level unless LOG_LEVEL is set. Resolves once it
+ * scripts/lib/baseline.mjs) on a free loopback port with the given environment and that tree's
+ * Node flags, at the server's default log level unless LOG_LEVEL is set. Resolves once it
  * listens, with its base URL and a stop function.
  */
 export async function startBuiltPortal(env, { root = ROOT } = {}) {
   const port = await freePort();
-  const server = spawn(process.execPath, [join(root, 'dist', 'server', 'main.js')], {
+  // Each tree runs with its own flags (scripts/lib/server-flags.mjs; none before it existed).
+  const flagsFile = join(root, 'scripts', 'lib', 'server-flags.mjs');
+  const flags = existsSync(flagsFile)
+    ? (await import(pathToFileURL(flagsFile).href)).SERVER_NODE_FLAGS
+    : [];
+  const server = spawn(process.execPath, [...flags, join(root, 'dist', 'server', 'main.js')], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,0 +1,8 @@
+// The Node.js flags the server runs with, wherever it is started (npm start, npm run serve, the
+// container image, the benchmarks and the browser tests): decision 0038, docs/operations.md.
+//
+// V8's young generation may grow to 2 x 16 MB by default and then stays that large: a third of
+// the server's memory at rest, for a throughput the benchmarks do not see (bench:api, 500 apps,
+// 50 connections: the same pages per second with 2 MB). It can only be set when the process
+// starts, hence a flag rather than code in src/server/main.ts.
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2'];

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './ensure.mjs';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+
+const read = (path) => readFileSync(join(ROOT, path), 'utf8');
+
+describe("the server's Node flags", () => {
+  it('are the same wherever the server is started without the scripts', () => {
+    const flags = SERVER_NODE_FLAGS.join(' ');
+    expect(flags).toMatch(/^--max-semi-space-size=\d+$/);
+    // npm run serve, the container image and the systemd unit of docs/operations.md.
+    expect(JSON.parse(read('package.json')).scripts.serve).toBe(
+      `node ${flags} dist/server/main.js`,
+    );
+    const cmd = /^CMD (\[.*\])$/m.exec(read('Dockerfile'))?.[1];
+    expect(JSON.parse(cmd ?? '[]')).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist/server/main.js']);
+    expect(read('docs/operations.md')).toContain(
+      `ExecStart=/usr/bin/node ${flags} dist/server/main.js`,
+    );
+  });
+
+  it('are taken by every script that starts the server', () => {
+    for (const path of [
+      'scripts/start.mjs',
+      'scripts/screenshot.mjs',
+      'scripts/lib/bench.mjs',
+      'e2e/support/server.ts',
+    ]) {
+      expect(read(path), path).toMatch(/SERVER_NODE_FLAGS|server-flags\.mjs/);
+    }
+  });
+});
