@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 import { REACT_TO_PREACT, REACT_USERS } from './vite.config.js';
 
 const webTests = 'src/web/**/*.test.{ts,tsx}';
+/** The server's worker modules, bundled once per run for the tests (worker-bundles.ts). */
+const WORKER_BUNDLES = 'src/server/test-support/worker-bundles.ts';
+const WORKER_BUNDLES_SETUP = 'src/server/test-support/worker-bundles-setup.ts';
 const postgresTests = [
   'src/server/{catalog,admin,users,files,system,access}/*.test.ts',
   'src/server/admin/notices/*.test.ts',
@@ -40,6 +43,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
           exclude: [webTests],
           environment: 'node',
+          globalSetup: [WORKER_BUNDLES],
+          setupFiles: [WORKER_BUNDLES_SETUP],
         },
       },
       {
@@ -57,7 +62,8 @@ export default defineConfig({
           ],
           environment: 'node',
           env: { TEST_DATABASE: 'postgres' },
-          setupFiles: ['src/server/db/test-support/postgres-setup.ts'],
+          globalSetup: [WORKER_BUNDLES],
+          setupFiles: ['src/server/db/test-support/postgres-setup.ts', WORKER_BUNDLES_SETUP],
         },
       },
       {

@@ -48,7 +48,7 @@ import { rateLimits } from './http/rate-limits.js';
 import { requestLog } from './http/request-log.js';
 import { closingGuard, limitConnections, serverOptions } from './http/server-options.js';
 import { securityHeaders } from './http/security-headers.js';
-import { AJV_OPTIONS, buildValidator } from './http/validation.js';
+import { AJV_OPTIONS, buildSerializer, buildValidator } from './http/validation.js';
 import { createMonotonicClock } from './lib/clock.js';
 import type { Monitor } from './monitor/monitor.js';
 import { monitorRoutes } from './monitor/monitor.routes.js';
@@ -74,7 +74,7 @@ import { createUsersService } from './users/users.service.js';
 import type { RenderPage } from '../shared/api/page-schemas.js';
 import { pageRoutes } from './spa/page.routes.js';
 import { preferenceRoutes } from './spa/preference.routes.js';
-import { loadCatalogs, type Catalogs } from './i18n/catalogs.js';
+import { shippedCatalogs, type Catalogs } from './i18n/catalogs.js';
 import { createTranslators } from './i18n/translator.js';
 import { messagesRoutes } from './i18n/messages.routes.js';
 import { loadPages } from './spa/page.service.js';
@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...serverOptions(config),
     // Bodies validated as sent, query strings and params coerced from text (http/validation.ts).
     ajv: { customOptions: AJV_OPTIONS },
-    schemaController: { compilersFactory: { buildValidator } },
+    schemaController: { compilersFactory: { buildValidator, buildSerializer } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   limitConnections(app, config);
 
@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   // The portal's texts in every language (locales/, docs/i18n.md): read and compiled once.
-  const catalogs = deps.catalogs ?? loadCatalogs();
+  const catalogs = deps.catalogs ?? shippedCatalogs();
   const serverTexts = createTranslators(catalogs, ['server']);
   // Access requests (docs/access-requests.md): above the admin layer, wired here.
   const accessService = createAccessService({

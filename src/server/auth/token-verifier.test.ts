@@ -321,7 +321,7 @@ describe('discovery', () => {
   });
 
   it('accepts an issuer with a trailing slash when tokens and discovery name it exactly', async () => {
-    const slashed = await createTestIssuer(`${baseUrl}/slash/`);
+    const slashed = await createTestIssuer(`${baseUrl}/slash/`, { ownKey: true });
     // Same keys as the realm's JWKS served above.
     const verifier = createTokenVerifier({
       issuer: `${baseUrl}/slash/`,

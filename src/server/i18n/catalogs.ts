@@ -66,6 +66,16 @@ export interface Catalogs {
 }
 
 /** Every catalog of every language, read and compiled once, at start. */
+let shipped: Catalogs | undefined;
+
+/**
+ * The shipped catalogs (locales/), read and compiled once per process: they do not change while
+ * it runs, and every app built in it (each test builds its own) shares them.
+ */
+export function shippedCatalogs(): Catalogs {
+  return (shipped ??= loadCatalogs());
+}
+
 export function loadCatalogs(dir = DEFAULT_LOCALES_DIR): Catalogs {
   const sources = new Map<string, SourceCatalog>();
   const compiledOne = new Map<string, Messages>();

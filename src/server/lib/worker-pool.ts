@@ -77,6 +77,17 @@ export function serveWorkerTasks<In, Out>(handler: (input: In) => Out | Promise<
   port.postMessage({ ready: true } satisfies ReplyMessage);
 }
 
+/** Bundled worker modules the tests start instead of their sources (test-support/worker-bundles.ts). */
+let bundles: ReadonlyMap<string, URL> | undefined;
+
+/**
+ * Tests only: start these bundles (base name to file) rather than the TypeScript sources through
+ * tsx, which costs every worker start about 1.8 s.
+ */
+export function useWorkerBundles(files: ReadonlyMap<string, URL>): void {
+  bundles = files;
+}
+
 /**
  * How to start a worker module that sits beside `callerUrl` (the caller's `import.meta.url`):
  * the built `.js` file runs as is; from the TypeScript sources (tests, `tsx`) the module is
@@ -90,6 +101,8 @@ export function workerEntry(
   const source = callerUrl.endsWith('.ts');
   const url = new URL(`./${baseName}${source ? '.ts' : '.js'}`, callerUrl);
   if (!source) return { filename: url, eval: false };
+  const bundle = bundles?.get(baseName);
+  if (bundle) return { filename: bundle, eval: false };
   return {
     filename: `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); });`,
     eval: true,
