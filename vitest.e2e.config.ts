@@ -11,5 +11,8 @@ export default defineConfig({
     maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 300_000,
+    // expect.poll waits for a state, as long as a busy machine needs: its default of 1 s is a
+    // time, not a state (a page of lazily loaded chunks took 2.3 s on a CI run).
+    expect: { poll: { timeout: 15_000 } },
   },
 });

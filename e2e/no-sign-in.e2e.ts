@@ -42,9 +42,7 @@ describe('a portal without an identity provider', () => {
   it('says at /admin that sign-in is not set up, instead of offering it', async () => {
     const page = await suite.browser.newPage();
     await page.goto(`${suite.portal.url}/admin`);
-    await expect
-      .poll(() => page.getByText('Sign-in is not set up on this portal', { exact: false }).count())
-      .toBe(1);
+    await page.getByText('Sign-in is not set up on this portal', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: /sign in/i }).count()).toBe(0);
     await page.close();
   });
