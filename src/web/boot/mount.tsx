@@ -4,6 +4,7 @@ import { PAGE_STATE_ID, type PageState } from '../../shared/api/page-schemas.js'
 import { App } from '../app/app.js';
 import { currentPath, navigateTo, submitPost } from '../lib/browser.js';
 import { LocaleProvider, pageLocale } from '../lib/i18n.js';
+import { reportHydrationMismatches } from './hydration-mismatch.js';
 
 /** The state the server rendered the page with (src/server/spa/page.routes.ts), if it did. */
 function renderedState(): PageState | null {
@@ -54,6 +55,8 @@ export function mount({ createRoot, hydrateRoot }: typeof ReactDomClient): void 
 
   // A server-rendered page is hydrated from its state: no request before the cards show. Other
   // paths get the plain shell, rendered here (from the state when the server sent one anyway).
-  if (initial && root.hasChildNodes()) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  if (initial && root.hasChildNodes()) {
+    reportHydrationMismatches();
+    hydrateRoot(root, app);
+  } else createRoot(root).render(app);
 }
