@@ -35,9 +35,15 @@ export function applyBranding(info: PortalInfo, doc: Document = document): void 
   }
 }
 
-/** The document title for a new branding title: pages that add to it ("… · Admin") keep it. */
+/**
+ * The document title for a new branding title: pages that add to it ("… · Admin") keep it. With
+ * no known previous title (the first answer on a page the browser rendered itself), a title that
+ * already holds the new one stays: the server's "Page not found · Portal" is not cut back.
+ */
 export function retitle(previous: string | undefined, next: string, doc: Document = document) {
   if (next.trim() === '') return;
-  if (previous === undefined || doc.title === previous || doc.title === '') doc.title = next;
+  if (previous === undefined) {
+    if (!doc.title.includes(next)) doc.title = next;
+  } else if (doc.title === previous || doc.title === '') doc.title = next;
   else if (doc.title.includes(previous)) doc.title = doc.title.replace(previous, next);
 }
