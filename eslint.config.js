@@ -135,6 +135,13 @@ export default tseslint.config(
               allowTypeImports: true,
               message: "Import each icon from 'lucide-react/icons/<name>'.",
             },
+            {
+              // Parts of the page hydrate in turns (src/web/ui/hydrate-later.tsx): React's ids,
+              // numbered in render order, would differ between the server and the browser.
+              name: 'react',
+              importNames: ['useId'],
+              message: 'Use useId from src/web/ui/use-id.tsx: the same ids on server and browser.',
+            },
           ],
         },
       ],

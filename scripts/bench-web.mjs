@@ -121,24 +121,32 @@ function observe() {
     const known = bench.painted.get(card);
     if (known === undefined || time < known) bench.painted.set(card, time);
   });
-  const mark = (root) => {
-    const cards = root.nodeName === 'ARTICLE' ? [root] : (root.querySelectorAll?.('article') ?? []);
-    for (const card of cards) {
-      for (const element of [card, ...card.querySelectorAll('*')]) {
-        const ownText = [...element.childNodes].some(
-          (node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim() !== '',
-        );
-        if ((ownText || element.nodeName === 'IMG') && !element.hasAttribute('elementtiming')) {
-          element.setAttribute('elementtiming', 'card');
-        }
-      }
+  // Each added node is looked at once (the parser adds elements one by one, and an element's
+  // text after it): the marking costs the page little, even with hundreds of cards.
+  const hasOwnText = (element) =>
+    [...element.childNodes].some(
+      (node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim() !== '',
+    );
+  const markElement = (element) => {
+    if (element.hasAttribute('elementtiming') || !element.closest('article')) return;
+    if (element.nodeName === 'IMG' || hasOwnText(element)) {
+      element.setAttribute('elementtiming', 'card');
     }
+  };
+  const mark = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      if (node.parentElement && node.textContent.trim() !== '') markElement(node.parentElement);
+      return;
+    }
+    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    markElement(node);
+    // A subtree added at once (the app rendering a card): its elements too.
+    if (node.firstElementChild)
+      for (const element of node.querySelectorAll('*')) markElement(element);
   };
   new MutationObserver((records) => {
     for (const record of records) {
-      for (const node of record.addedNodes) {
-        if (node.nodeType === Node.ELEMENT_NODE) mark(node.closest?.('article') ?? node);
-      }
+      for (const node of record.addedNodes) mark(node);
     }
   }).observe(document, { childList: true, subtree: true });
 }

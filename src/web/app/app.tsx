@@ -6,7 +6,9 @@ import { SearchBar } from '../features/search/components/search-bar.js';
 import { useSearchQuery } from '../features/search/hooks/use-search-query.js';
 import { useStatusPolling } from '../features/status/hooks/use-status-polling.js';
 import { useT } from '../lib/i18n.js';
+import { HydrateLater, TURN_WEIGHT } from '../ui/hydrate-later.js';
 import { ToastProvider } from '../ui/toast.js';
+import { IdRoot } from '../ui/use-id.js';
 import { bootstrap, createStores, type AppEnvironment } from './create-stores.js';
 import { Header } from './header.js';
 import { HomePage } from './home-page.js';
@@ -52,58 +54,65 @@ export function App({
   }, [clear]);
 
   return (
-    <ToastProvider>
-      <div className="bg-base-200/40 flex min-h-screen flex-col">
-        <Header
-          info={info}
-          session={stores.session}
-          go={go}
-          theme={initial?.theme}
-          returnTo={initial ? `/${initial.search}` : environment.currentPath()}
-          search={
-            route === 'home' && (
-              <SearchBar search={search} results={results} inputRef={searchInput} />
-            )
-          }
-        />
-        {route === 'admin' || route === 'requests' ? (
-          <Suspense
-            fallback={
-              <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 px-4 py-10">
-                <p role="status">
-                  {t(route === 'admin' ? 'app.loading.admin' : 'app.loading.requests')}
-                </p>
-              </main>
-            }
-          >
-            {route === 'admin' ? (
-              <AdminRoute
-                session={stores.session}
-                signInAvailable={info?.signInAvailable !== false}
-                status={stores.status}
-                onCatalogChanged={() => void stores.catalog.getState().load()}
-              />
-            ) : (
-              <RequestsPage
-                session={stores.session}
-                signInAvailable={info?.signInAvailable !== false}
-              />
-            )}
-          </Suspense>
-        ) : route === 'not-found' ? (
-          <NotFoundPage title={info?.title ?? ''} go={go} />
-        ) : (
-          <HomePage
-            title={info?.title ?? ''}
-            session={stores.session}
-            catalog={stores.catalog}
-            status={stores.status}
-            access={stores.access}
-            search={{ hits, query: search.query, onClear: clearSearch }}
-          />
-        )}
-        <PortalFooter info={info} />
-      </div>
-    </ToastProvider>
+    <IdRoot>
+      <ToastProvider>
+        <div className="bg-base-200/40 flex min-h-screen flex-col">
+          {/* The header (menus, search) hydrates in a turn of its own, the first (hydrate-later.tsx). */}
+          <HydrateLater weight={TURN_WEIGHT}>
+            <Header
+              info={info}
+              session={stores.session}
+              go={go}
+              theme={initial?.theme}
+              returnTo={initial ? `/${initial.search}` : environment.currentPath()}
+              search={
+                route === 'home' && (
+                  <SearchBar search={search} results={results} inputRef={searchInput} />
+                )
+              }
+            />
+          </HydrateLater>
+          {route === 'admin' || route === 'requests' ? (
+            <Suspense
+              fallback={
+                <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 px-4 py-10">
+                  <p role="status">
+                    {t(route === 'admin' ? 'app.loading.admin' : 'app.loading.requests')}
+                  </p>
+                </main>
+              }
+            >
+              {route === 'admin' ? (
+                <AdminRoute
+                  session={stores.session}
+                  signInAvailable={info?.signInAvailable !== false}
+                  status={stores.status}
+                  onCatalogChanged={() => void stores.catalog.getState().load()}
+                />
+              ) : (
+                <RequestsPage
+                  session={stores.session}
+                  signInAvailable={info?.signInAvailable !== false}
+                />
+              )}
+            </Suspense>
+          ) : route === 'not-found' ? (
+            <NotFoundPage title={info?.title ?? ''} go={go} />
+          ) : (
+            <HomePage
+              title={info?.title ?? ''}
+              session={stores.session}
+              catalog={stores.catalog}
+              status={stores.status}
+              access={stores.access}
+              search={{ hits, query: search.query, onClear: clearSearch }}
+            />
+          )}
+          <HydrateLater weight={2}>
+            <PortalFooter info={info} />
+          </HydrateLater>
+        </div>
+      </ToastProvider>
+    </IdRoot>
   );
 }

@@ -18,6 +18,7 @@ import { SimulatedStatusNote } from '../features/status/components/simulated-sta
 import type { StatusStore } from '../features/status/stores/status-store.js';
 import { errorText } from '../lib/error-text.js';
 import { useLocale } from '../lib/i18n.js';
+import { HydrateLater } from '../ui/hydrate-later.js';
 import { useHydrated } from '../ui/use-hydrated.js';
 
 // The request parts load on demand (access-parts.tsx): pages without locked cards never do.
@@ -226,39 +227,44 @@ const HomeCard = memo(function HomeCard({
   const nameParts = matches?.length ? highlightParts(app.name, matches) : undefined;
   if (isLocked(app)) {
     return (
-      <LockedAppCard
+      <HydrateLater>
+        <LockedAppCard
+          app={app}
+          nameParts={nameParts}
+          access={
+            showAccess ? (
+              <Suspense fallback={null}>
+                <AccessPart part="locked" app={app} store={access} />
+              </Suspense>
+            ) : undefined
+          }
+        />
+      </HydrateLater>
+    );
+  }
+  // Each card hydrates in a later turn, a few cards per browser task (hydrate-later.tsx).
+  return (
+    <HydrateLater>
+      <AppCard
         app={app}
         nameParts={nameParts}
-        access={
-          showAccess ? (
-            <Suspense fallback={null}>
-              <AccessPart part="locked" app={app} store={access} />
-            </Suspense>
+        status={<AppStatusIndicator app={app} store={status} />}
+        statusDetails={
+          <>
+            <AppStatusDetails app={app} store={status} />
+            {showAccess && timeBoxed && (
+              <Suspense fallback={null}>
+                <AccessPart part="until" appId={app.id} store={access} />
+              </Suspense>
+            )}
+          </>
+        }
+        favoriteToggle={
+          favorite !== undefined ? (
+            <FavoriteToggle app={app} isFavorite={favorite} onChanged={onFavoriteChanged} />
           ) : undefined
         }
       />
-    );
-  }
-  return (
-    <AppCard
-      app={app}
-      nameParts={nameParts}
-      status={<AppStatusIndicator app={app} store={status} />}
-      statusDetails={
-        <>
-          <AppStatusDetails app={app} store={status} />
-          {showAccess && timeBoxed && (
-            <Suspense fallback={null}>
-              <AccessPart part="until" appId={app.id} store={access} />
-            </Suspense>
-          )}
-        </>
-      }
-      favoriteToggle={
-        favorite !== undefined ? (
-          <FavoriteToggle app={app} isFavorite={favorite} onChanged={onFavoriteChanged} />
-        ) : undefined
-      }
-    />
+    </HydrateLater>
   );
 });

@@ -1,11 +1,5 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  type KeyboardEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useId } from './use-id.js';
 
 /** What can take the focus inside the dialog, in the order Tab visits it. */
 const FOCUSABLE = [

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import {
   decideRequest,
   fetchInbox,

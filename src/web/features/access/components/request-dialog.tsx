@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import { useLocale } from '../../../lib/i18n.js';
 import { ModalDialog, type ModalDialogClasses } from '../../../ui/modal-dialog.js';
 import { accessErrorMessage } from '../utils/access-errors.js';

@@ -1,4 +1,5 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import { useLocale } from '../../../lib/i18n.js';
 
 export interface AdminTab<K extends string> {

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import type { AuditEntry } from '../../../../shared/api/admin-schemas.js';
 import { errorText } from '../../../lib/error-text.js';
 import { useLocale, useT } from '../../../lib/i18n.js';

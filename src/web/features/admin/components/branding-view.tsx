@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import type { AdminBranding } from '../../../../shared/api/branding-schemas.js';
 import {
   checkBrandingChange,

@@ -1,4 +1,5 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import { useT } from '../../../lib/i18n.js';
 import { ModalDialog, type ModalDialogClasses } from '../../../ui/modal-dialog.js';
 

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import type { Delivery, DeliveryList } from '../../../../shared/api/outbox-schemas.js';
 import { errorText } from '../../../lib/error-text.js';
 import { useLocale } from '../../../lib/i18n.js';

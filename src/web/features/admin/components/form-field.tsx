@@ -1,4 +1,5 @@
-import { useId, type ReactElement, type ReactNode } from 'react';
+import { type ReactElement, type ReactNode } from 'react';
+import { useId } from '../../../ui/use-id.js';
 
 /** The colour of inline error text: readable (WCAG AA) on the light and the dark theme. */
 export const ERROR_TEXT = 'text-red-700 dark:text-red-300';

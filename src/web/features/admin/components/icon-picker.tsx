@@ -1,5 +1,6 @@
 import Shapes from 'lucide-react/icons/shapes';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import type { Icon } from '../../../../shared/api/icon-schemas.js';
 import { errorText } from '../../../lib/error-text.js';
 import { useLocale } from '../../../lib/i18n.js';

@@ -1,7 +1,8 @@
 import Download from 'lucide-react/icons/download';
 import FileCheck from 'lucide-react/icons/file-check';
 import Upload from 'lucide-react/icons/upload';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import type { ImportResult } from '../../../../shared/api/admin-schemas.js';
 import { errorText } from '../../../lib/error-text.js';
 import { useLocale, useT } from '../../../lib/i18n.js';

@@ -1,6 +1,7 @@
 import ImageUp from 'lucide-react/icons/image-up';
 import X from 'lucide-react/icons/x';
-import { useId, useState, type DragEvent, type ReactNode } from 'react';
+import { useState, type DragEvent, type ReactNode } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import { useT } from '../../../lib/i18n.js';
 import { LOGO_ACCEPT, logoProblem } from '../utils/logo-file.js';
 

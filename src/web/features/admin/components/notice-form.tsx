@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import type { PortalNotice } from '../../../../shared/api/notice-schemas.js';
 import {
   checkNoticeFields,

@@ -1,5 +1,6 @@
 import Eye from 'lucide-react/icons/eye';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import type { App } from '../../../../shared/api/schemas.js';
 import { errorText } from '../../../lib/error-text.js';
 import { useLocale, type Translate } from '../../../lib/i18n.js';

@@ -1,5 +1,6 @@
 import { Menu, X } from '../../../ui/icons.js';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import { useT } from '../../../lib/i18n.js';
 import { useDismiss } from '../../../ui/use-dismiss.js';
 import { useHydrated } from '../../../ui/use-hydrated.js';

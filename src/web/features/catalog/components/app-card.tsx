@@ -1,5 +1,6 @@
 import { BookOpen, ExternalLink, FolderGit2 } from '../../../ui/icons.js';
-import { useId, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import type { App } from '../../../../shared/api/schemas.js';
 import { useT } from '../../../lib/i18n.js';
 import { AppLogo } from './app-logo.js';

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import { AppCardSkeleton } from './app-card-skeleton.js';
 
 /** Skeleton cards each category section shows while apps load (spec section 9). */

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import type { LockedApp } from '../../../../shared/api/access-schemas.js';
 import { sectionTitle } from '../utils/sections.js';
 import { useLocale, type Locale } from '../../../lib/i18n.js';

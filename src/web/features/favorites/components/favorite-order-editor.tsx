@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import type { App, Me } from '../../../../shared/api/schemas.js';
 import { useT } from '../../../lib/i18n.js';
 import { icon } from '../../../ui/icons.js';

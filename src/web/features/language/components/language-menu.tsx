@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import { LANGUAGE_NAMES, LANGUAGE_PATH, LANGUAGES } from '../../../../shared/i18n/languages.js';
 import { useLocale } from '../../../lib/i18n.js';
 

@@ -1,12 +1,12 @@
 import { Search } from '../../../ui/icons.js';
 import {
   useEffect,
-  useId,
   useRef,
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
   type RefObject,
 } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import type { MatchRange } from '../../../../shared/search/search-index.js';
 import type { SearchQuery } from '../hooks/use-search-query.js';
 import { preloadSearchEngine } from '../utils/search-engine.js';

@@ -1,5 +1,6 @@
 import { Wrench } from '../../../ui/icons.js';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import { useStore } from 'zustand';
 import { historyState } from '../../../../shared/status/history.js';
 import { useLocale } from '../../../lib/i18n.js';

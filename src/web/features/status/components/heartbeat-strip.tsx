@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId } from '../../../ui/use-id.js';
 import { stripState } from '../../../../shared/status/describe.js';
 import type { HistoryState } from '../../../../shared/status/history.js';
 

@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { reportHydrationMismatches } from '../boot/hydration-mismatch.js';
+import { HydrateLater, hydrateInTurns, TURN_WEIGHT } from './hydrate-later.js';
+import { IdRoot, useId } from './use-id.js';
+
+/** A card whose button counts clicks: it works only once hydrated. */
+function Card({ name, log }: { name: string; log?: string[] }) {
+  log?.push(name);
+  const [clicks, setClicks] = useState(0);
+  return (
+    <article>
+      <h3>{name}</h3>
+      <button type="button" onClick={() => setClicks((n) => n + 1)}>
+        {name} clicked {clicks}
+      </button>
+    </article>
+  );
+}
+
+let rerenderPage: () => void = () => {};
+
+function Page({ count, log }: { count: number; log?: string[] }) {
+  const [, setTick] = useState(0);
+  rerenderPage = () => setTick((n) => n + 1);
+  return (
+    <main>
+      <h1>Apps</h1>
+      <div className="grid">
+        {Array.from({ length: count }, (_, i) => (
+          <HydrateLater key={i}>
+            <Card name={`App ${i}`} log={log} />
+          </HydrateLater>
+        ))}
+      </div>
+      <HydrateLater weight={TURN_WEIGHT}>
+        <footer>Footer</footer>
+      </HydrateLater>
+    </main>
+  );
+}
+
+/** The server's markup of the page in a container, as the browser parsed it. */
+function serverMarkup(count: number): HTMLElement {
+  const root = document.createElement('div');
+  root.innerHTML = renderToString(<Page count={count} />);
+  document.body.append(root);
+  return root;
+}
+
+const click = (root: HTMLElement, name: string) =>
+  [...root.querySelectorAll('button')]
+    .find((b) => b.textContent === name || b.textContent?.startsWith(`${name} `))!
+    .click();
+
+describe('HydrateLater', () => {
+  it('renders its part at once when the page is not being hydrated', () => {
+    render(<Page count={2} />);
+    expect(screen.getByRole('button', { name: 'App 1 clicked 0' })).toBeTruthy();
+    expect(screen.getByText('Footer')).toBeTruthy();
+  });
+
+  it('adds nothing to the server markup', () => {
+    expect(renderToString(<Page count={1} />)).toBe(
+      '<main><h1>Apps</h1><div class="grid"><article><h3>App 0</h3>' +
+        '<button type="button">App 0 clicked 0</button></article></div>' +
+        '<footer>Footer</footer></main>',
+    );
+  });
+
+  it('keeps the server markup and hydrates the parts in later tasks, a few per task', async () => {
+    const mismatch = vi.fn();
+    reportHydrationMismatches(mismatch);
+    const count = TURN_WEIGHT * 2 + 3;
+    const root = serverMarkup(count);
+    const articles = [...root.querySelectorAll('article')];
+    const footer = root.querySelector('footer');
+    const log: string[] = [];
+
+    let done = false;
+    const finished = hydrateInTurns(() => hydrateRoot(root, <Page count={count} log={log} />)).then(
+      () => (done = true),
+    );
+    // The first task hydrated the page around the parts and none of them.
+    expect(log).toEqual([]);
+    click(root, 'App 0');
+    expect(root.textContent).toContain('App 0 clicked 0');
+
+    // Each later task hydrates one turn: at most TURN_WEIGHT cards.
+    const seen: number[] = [];
+    while (!done) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      seen.push(log.length);
+    }
+    await finished;
+    const perTask = seen.map((n, i) => n - (seen[i - 1] ?? 0)).filter((n) => n > 0);
+    expect(Math.max(...perTask)).toBeLessThanOrEqual(TURN_WEIGHT);
+    expect(perTask.length).toBeGreaterThanOrEqual(3);
+    expect(log).toHaveLength(count);
+    // In document order.
+    expect(log).toEqual(Array.from({ length: count }, (_, i) => `App ${i}`));
+
+    // The very elements the server sent, now live.
+    expect([...root.querySelectorAll('article')]).toEqual(articles);
+    expect(root.querySelector('footer')).toBe(footer);
+    expect(root.querySelectorAll('article')).toHaveLength(count);
+    act(() => click(root, `App ${count - 1}`));
+    expect(root.textContent).toContain(`App ${count - 1} clicked 1`);
+    expect(mismatch).not.toHaveBeenCalled();
+    root.remove();
+  });
+
+  it('gives the parts the ids the server gave them, although they render after the rest', async () => {
+    /** A menu whose panel (rendered only when open) must be the one its button controls. */
+    function Menu({ name }: { name: string }) {
+      const panelId = useId();
+      const [open, setOpen] = useState(false);
+      return (
+        <nav aria-label={name}>
+          <button type="button" aria-controls={panelId} onClick={() => setOpen(true)}>
+            {name}
+          </button>
+          {open && <div id={panelId}>{name} panel</div>}
+        </nav>
+      );
+    }
+    function Section() {
+      const headingId = useId();
+      return (
+        <section aria-labelledby={headingId}>
+          <h2 id={headingId}>Apps</h2>
+        </section>
+      );
+    }
+    const page = (
+      <IdRoot>
+        <div>
+          <HydrateLater>
+            <Menu name="Header" />
+          </HydrateLater>
+          <Section />
+          <HydrateLater>
+            <Menu name="Footer" />
+          </HydrateLater>
+        </div>
+      </IdRoot>
+    );
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(page);
+    document.body.append(root);
+    const serverIds = [
+      ...root.innerHTML.matchAll(/(?:id|aria-controls|aria-labelledby)="([^"]+)"/g),
+    ];
+    // The two menus' panels and the heading: three ids, none twice.
+    expect(new Set(serverIds.map((match) => match[1])).size).toBe(3);
+
+    await hydrateInTurns(() => hydrateRoot(root, page));
+    for (const name of ['Header', 'Footer']) {
+      act(() => click(root, name));
+      const button = root.querySelector(`nav[aria-label="${name}"] button`)!;
+      const panel = document.getElementById(button.getAttribute('aria-controls')!);
+      expect(panel?.textContent).toBe(`${name} panel`);
+    }
+    const heading = root.querySelector('section')!.getAttribute('aria-labelledby')!;
+    expect(document.getElementById(heading)?.textContent).toBe('Apps');
+    root.remove();
+  });
+
+  it('keeps a part waiting for its turn when the page renders again meanwhile', async () => {
+    const count = TURN_WEIGHT * 3;
+    const root = serverMarkup(count);
+    const log: string[] = [];
+    const finished = hydrateInTurns(() => hydrateRoot(root, <Page count={count} log={log} />));
+    // A store update re-renders the page before the parts' turns.
+    act(() => rerenderPage());
+    expect(log).toEqual([]);
+    expect(root.querySelectorAll('article')).toHaveLength(count);
+    await finished;
+    expect(new Set(log).size).toBe(count);
+    act(() => click(root, 'App 5'));
+    expect(root.textContent).toContain('App 5 clicked 1');
+    root.remove();
+  });
+});
