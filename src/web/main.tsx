@@ -14,5 +14,6 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 // After start.ts's mark: browser tests check that the app is evaluated after the first paint.
 performance.mark('portal:main');
 await yieldToBrowser();
-mount(client);
+await mount(client);
+// Once the last part is hydrated: its registration is no part of the start's tasks.
 registerServiceWorker();

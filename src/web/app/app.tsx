@@ -6,7 +6,7 @@ import { SearchBar } from '../features/search/components/search-bar.js';
 import { useSearchQuery } from '../features/search/hooks/use-search-query.js';
 import { useStatusPolling } from '../features/status/hooks/use-status-polling.js';
 import { useT } from '../lib/i18n.js';
-import { HydrateLater, TURN_WEIGHT } from '../ui/hydrate-later.js';
+import { HydrateLater } from '../ui/hydrate-later.js';
 import { ToastProvider } from '../ui/toast.js';
 import { IdRoot } from '../ui/use-id.js';
 import { bootstrap, createStores, type AppEnvironment } from './create-stores.js';
@@ -57,21 +57,18 @@ export function App({
     <IdRoot>
       <ToastProvider>
         <div className="bg-base-200/40 flex min-h-screen flex-col">
-          {/* The header (menus, search) hydrates in a turn of its own, the first (hydrate-later.tsx). */}
-          <HydrateLater weight={TURN_WEIGHT}>
-            <Header
-              info={info}
-              session={stores.session}
-              go={go}
-              theme={initial?.theme}
-              returnTo={initial ? `/${initial.search}` : environment.currentPath()}
-              search={
-                route === 'home' && (
-                  <SearchBar search={search} results={results} inputRef={searchInput} />
-                )
-              }
-            />
-          </HydrateLater>
+          <Header
+            info={info}
+            session={stores.session}
+            go={go}
+            theme={initial?.theme}
+            returnTo={initial ? `/${initial.search}` : environment.currentPath()}
+            search={
+              route === 'home' && (
+                <SearchBar search={search} results={results} inputRef={searchInput} />
+              )
+            }
+          />
           {route === 'admin' || route === 'requests' ? (
             <Suspense
               fallback={

@@ -13,6 +13,7 @@ import { ThemeDisclosure } from '../features/theme/components/theme-disclosure.j
 import { ThemeMenu } from '../features/theme/components/theme-menu.js';
 import { useTheme } from '../features/theme/hooks/use-theme.js';
 import { useT } from '../lib/i18n.js';
+import { HydrateLater } from '../ui/hydrate-later.js';
 import { ADMIN_PATH, followInApp, REQUESTS_PATH } from './routes.js';
 
 export interface HeaderProps {
@@ -81,52 +82,59 @@ export function Header({ info, session, search, go, theme: initialTheme, returnT
   };
   return (
     <header className="bg-base-100 border-base-300 sticky top-0 z-20 border-b">
-      <nav aria-label={t('header.nav')} className="navbar mx-auto max-w-screen-2xl gap-2 px-4">
-        <div className="navbar-start min-w-0 flex-1">
-          <PortalBrand info={info} />
-        </div>
-        <div className="navbar-end w-auto">
-          <div className="hidden items-center gap-2 md:flex" data-testid="user-menu-wide">
-            <ThemeMenu theme={theme} onChange={setTheme} compact returnTo={returnTo} />
-            <LanguageMenu compact returnTo={returnTo} />
-            {isApprover && (
-              <ScreenLink screen="requests" go={go} className="btn btn-ghost btn-sm" />
-            )}
-            {isAdmin && <ScreenLink screen="admin" go={go} className="btn btn-ghost btn-sm" />}
-            <UserMenu {...props} />
+      {/* The navigation and the search hydrate in turns of their own (ui/hydrate-later.tsx). */}
+      <HydrateLater weight={5}>
+        <nav aria-label={t('header.nav')} className="navbar mx-auto max-w-screen-2xl gap-2 px-4">
+          <div className="navbar-start min-w-0 flex-1">
+            <PortalBrand info={info} />
           </div>
-          <div
-            className="relative flex items-center gap-2 md:hidden"
-            data-testid="user-menu-narrow"
-          >
-            {/* Without JavaScript the menu cannot open: the forms get disclosures. */}
-            <ThemeDisclosure theme={theme} returnTo={returnTo} />
-            <LanguageDisclosure returnTo={returnTo} />
-            <MobileMenu
-              {...props}
-              links={
-                (isApprover || isAdmin) && (
+          <div className="navbar-end w-auto">
+            <div className="hidden items-center gap-2 md:flex" data-testid="user-menu-wide">
+              <ThemeMenu theme={theme} onChange={setTheme} compact returnTo={returnTo} />
+              <LanguageMenu compact returnTo={returnTo} />
+              {isApprover && (
+                <ScreenLink screen="requests" go={go} className="btn btn-ghost btn-sm" />
+              )}
+              {isAdmin && <ScreenLink screen="admin" go={go} className="btn btn-ghost btn-sm" />}
+              <UserMenu {...props} />
+            </div>
+            <div
+              className="relative flex items-center gap-2 md:hidden"
+              data-testid="user-menu-narrow"
+            >
+              {/* Without JavaScript the menu cannot open: the forms get disclosures. */}
+              <ThemeDisclosure theme={theme} returnTo={returnTo} />
+              <LanguageDisclosure returnTo={returnTo} />
+              <MobileMenu
+                {...props}
+                links={
+                  (isApprover || isAdmin) && (
+                    <>
+                      {isApprover && (
+                        <ScreenLink screen="requests" go={go} className="btn btn-outline btn-sm" />
+                      )}
+                      {isAdmin && (
+                        <ScreenLink screen="admin" go={go} className="btn btn-outline btn-sm" />
+                      )}
+                    </>
+                  )
+                }
+                settings={
                   <>
-                    {isApprover && (
-                      <ScreenLink screen="requests" go={go} className="btn btn-outline btn-sm" />
-                    )}
-                    {isAdmin && (
-                      <ScreenLink screen="admin" go={go} className="btn btn-outline btn-sm" />
-                    )}
+                    <ThemeMenu theme={theme} onChange={setTheme} returnTo={returnTo} />
+                    <LanguageMenu returnTo={returnTo} />
                   </>
-                )
-              }
-              settings={
-                <>
-                  <ThemeMenu theme={theme} onChange={setTheme} returnTo={returnTo} />
-                  <LanguageMenu returnTo={returnTo} />
-                </>
-              }
-            />
+                }
+              />
+            </div>
           </div>
-        </div>
-      </nav>
-      {search && <div className="mx-auto max-w-screen-2xl px-4 pb-3">{search}</div>}
+        </nav>
+      </HydrateLater>
+      {search && (
+        <HydrateLater weight={3}>
+          <div className="mx-auto max-w-screen-2xl px-4 pb-3">{search}</div>
+        </HydrateLater>
+      )}
     </header>
   );
 }

@@ -19,8 +19,11 @@ import { IdScoped } from './use-id.js';
  * is the markup kept while it waits. Its ids come from use-id.tsx, numbered within the part.
  */
 
-/** How much hydration work one turn takes: about 8 cards, under 50 ms on a 4x slower phone. */
-export const TURN_WEIGHT = 8;
+/**
+ * How much hydration work one turn takes, in cards: a card takes 5-8 ms on a 4x slower phone
+ * (traces of bench:web), so a turn stays under 50 ms with what else runs in its task.
+ */
+export const TURN_WEIGHT = 5;
 
 interface Turn {
   weight: number;
