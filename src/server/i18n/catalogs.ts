@@ -65,7 +65,6 @@ export interface Catalogs {
   json(language: Language, namespaces: readonly MessageNamespace[]): string;
 }
 
-/** Every catalog of every language, read and compiled once, at start. */
 let shipped: Catalogs | undefined;
 
 /**
@@ -76,6 +75,7 @@ export function shippedCatalogs(): Catalogs {
   return (shipped ??= loadCatalogs());
 }
 
+/** Every catalog of every language in `dir`, read and compiled once, at start. */
 export function loadCatalogs(dir = DEFAULT_LOCALES_DIR): Catalogs {
   const sources = new Map<string, SourceCatalog>();
   const compiledOne = new Map<string, Messages>();

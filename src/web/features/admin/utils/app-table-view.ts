@@ -1,6 +1,7 @@
 import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
 import { SOURCE_LANGUAGE } from '../../../../shared/i18n/languages.js';
 import { allTexts, textIn } from '../../../../shared/i18n/localized-text.js';
+import { collatorFor } from '../../../lib/collator.js';
 
 /**
  * An app's name as the console lists it: given per language, the viewer's language's (else the
@@ -33,16 +34,6 @@ export function visibilityOf(app: AdminApp): 'public' | 'groups' | 'hidden' {
   return app.associatedGroups.length > 0 ? 'groups' : 'hidden';
 }
 
-const collators = new Map<string, Intl.Collator>();
-/** Names compared as people of the language expect ("Äpfel" near "Apfel"), ignoring case. */
-function collatorFor(language: string): Intl.Collator {
-  let collator = collators.get(language);
-  if (!collator) {
-    collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
-    collators.set(language, collator);
-  }
-  return collator;
-}
 const ENV_ORDER = { prod: 0, stage: 1, dev: 2 } as const;
 
 function compare(

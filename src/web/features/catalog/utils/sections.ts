@@ -1,5 +1,6 @@
 import type { App } from '../../../../shared/api/schemas.js';
 import { categoryTitle } from '../../../../shared/catalog/categories.js';
+import { collatorFor } from '../../../lib/collator.js';
 import type { Translate } from '../../../lib/i18n.js';
 
 export interface CatalogSection<T extends Pick<App, 'category'> = App> {
@@ -17,18 +18,6 @@ export function sectionTitle(t: Translate, category: string | null | undefined):
   if (trimmed === '') return t('catalog.category.none');
   if (trimmed === 'apps') return t('catalog.category.apps');
   return categoryTitle(trimmed);
-}
-
-const collators = new Map<string, Intl.Collator>();
-
-/** One collator per language, kept: making one costs the browser its language's data. */
-function collatorFor(language: string): Intl.Collator {
-  let collator = collators.get(language);
-  if (!collator) {
-    collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
-    collators.set(language, collator);
-  }
-  return collator;
 }
 
 /** Titles that comparePlain orders as the collator does: ASCII letters, digits and spaces. */
