@@ -12,14 +12,18 @@
 // long task), at most BENCH_WEB_MAX_MS (default 30000) after the start. Then Lighthouse (mobile,
 // simulated throttling, the default theme) scores performance, accessibility and best practices
 // (BENCH_WEB_LIGHTHOUSE_RUNS runs at 13 apps, default 5, median; one at 500 apps). Prints one
-// table with the targets of issues 12 and 26. Figures depend on the machine and its load.
+// table with the targets of issues 12 and 26. Its last column is the harness's floor: a static
+// page of one card without style or script, from a loopback server of this script, measured in
+// turns with the 13-app page (what the browser itself takes to show a page on this phone).
+// Figures depend on the machine and its load.
 // BENCH_BASELINE=<git ref> (e.g. a commit before a change) also builds that commit apart
 // (scripts/lib/baseline.mjs) and measures it in turns with this tree: before and after, one run.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { baselineName, baselineRoot } from './lib/baseline.mjs';
-import { startBuiltPortal } from './lib/bench.mjs';
+import { listen, startBuiltPortal } from './lib/bench.mjs';
 import { ensureBuild, ensureChromium, ensureDependencies, ROOT } from './lib/ensure.mjs';
 
 ensureDependencies();
@@ -79,6 +83,31 @@ function writeCatalog(dir, count) {
   const file = join(dir, 'catalog.json');
   writeFileSync(file, JSON.stringify({ apps }));
   return file;
+}
+
+/**
+ * The harness's floor: a page with one card and nothing else (no style sheet, no script, no
+ * image), served from a loopback server of this script and loaded like the portal's page, in
+ * turns with it. What it takes from the HTML's arrival to the card's paint is the browser's own
+ * work on the throttled phone (a new page, a first frame), which no page can go under: the LCP /
+ * HTML ratio of the portal's page is to be read against this one's.
+ */
+const FLOOR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head>
+<body><h1>App Portal</h1><main><article><h3>Application 001</h3>
+<p>Research application number 1, with a description of realistic length.</p></article></main>
+</body></html>`;
+
+async function startFloorPage() {
+  const server = createServer((request, response) => {
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    response.end(FLOOR_PAGE);
+  });
+  const port = await listen(server);
+  return { url: `http://127.0.0.1:${port}`, stop: () => server.close() };
 }
 
 /* global window, document, innerHeight, MutationObserver, Node */
@@ -304,10 +333,11 @@ function lighthouseMedians(results) {
  * One catalog size: a portal per build on the same catalog, measured in turns (theme by theme,
  * build by build, run by run) so that a change in the machine's load touches all alike.
  */
-async function scenario(count, lighthouseRuns) {
+async function scenario(count, lighthouseRuns, { withFloor = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-web-'));
   const catalog = writeCatalog(dir, count);
   const portals = new Map();
+  let floorPage;
   try {
     for (const build of BUILDS) {
       const env = {
@@ -318,24 +348,30 @@ async function scenario(count, lighthouseRuns) {
       };
       portals.set(build.key, await startBuiltPortal(env, { root: build.root }));
     }
+    // What is measured in each turn: every build in every theme, then the floor page (one theme:
+    // it has no style).
+    const targets = [];
+    for (const theme of THEMES) {
+      for (const build of BUILDS) {
+        targets.push({ key: `${build.key}/${theme}`, url: portals.get(build.key).url, theme });
+      }
+    }
+    if (withFloor) {
+      floorPage = await startFloorPage();
+      targets.push({ key: 'floor', url: floorPage.url, theme: 'system' });
+    }
     const browser = await chromium.launch({
       executablePath: CHROME,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
-    const runsOf = new Map();
-    for (const build of BUILDS) for (const theme of THEMES) runsOf.set(`${build.key}/${theme}`, []);
+    const runsOf = new Map(targets.map((target) => [target.key, []]));
     try {
-      // One unmeasured load per build and theme warms the server (first rendering, snapshot).
-      for (const build of BUILDS) {
-        for (const theme of THEMES) await measureOnce(browser, portals.get(build.key).url, theme);
-      }
+      // One unmeasured load of each warms the servers (first rendering, snapshot).
+      for (const target of targets) await measureOnce(browser, target.url, target.theme);
       for (let i = 0; i < RUNS; i += 1) {
-        for (const theme of THEMES) {
-          for (const build of BUILDS) {
-            const run = await measureOnce(browser, portals.get(build.key).url, theme);
-            runsOf.get(`${build.key}/${theme}`).push(run);
-            progress(`${count} apps, ${theme}, ${build.key}, run ${i + 1}/${RUNS}`);
-          }
+        for (const target of targets) {
+          runsOf.get(target.key).push(await measureOnce(browser, target.url, target.theme));
+          progress(`${count} apps, ${target.key}, run ${i + 1}/${RUNS}`);
         }
       }
     } finally {
@@ -372,6 +408,7 @@ async function scenario(count, lighthouseRuns) {
     return { figures, scores };
   } finally {
     for (const portal of portals.values()) portal.stop();
+    floorPage?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -382,7 +419,7 @@ console.log(
     `(at most ${MAX_MS} ms), ${CHROME}...`,
 );
 if (BASELINE) console.log(`before: ${BASELINE}; after: this working tree`);
-const small = await scenario(13, LIGHTHOUSE_RUNS);
+const small = await scenario(13, LIGHTHOUSE_RUNS, { withFloor: true });
 const large = await scenario(500, 1);
 
 const ms = (v) => (Number.isFinite(v) ? `${Math.round(v).toLocaleString('en-US')} ms` : 'n/a');
@@ -402,6 +439,7 @@ for (const [count, result] of [
     }
   }
 }
+columns.push({ title: 'floor: 1-card static page', ...small.figures.get('floor') });
 const each = (format) => columns.map(format);
 const rows = [
   ['last first-screen card painted', ...each((c) => ms(c.lastCard)), '< 700 ms'],
