@@ -193,6 +193,10 @@ describe('the home page with JavaScript', () => {
     const html = (await response?.text()) ?? '';
     expect(html).toContain('RStudio Server');
     expect(html).toContain('Alice');
+    // Rendered by the server's render worker (decision 0040), not here after it failed.
+    expect(suite.portal.output()).not.toMatch(
+      /render worker could not take|server rendering of the home page failed/,
+    );
     await fresh.getByRole('button', { name: 'Add RStudio Server to favorites' }).waitFor();
     await fresh.waitForLoadState('networkidle');
     expect(heard.requests).not.toContain('/api/me');

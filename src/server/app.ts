@@ -306,6 +306,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           statusSimulated: () => demo?.active ?? false,
           log: () => app.log,
         });
+  // Its render worker, if any, stops with the app.
+  if (pages) app.addHook('onClose', () => pages.close());
 
   // Infrastructure and cross-cutting concerns.
   registerErrorHandling(app);

@@ -252,7 +252,7 @@ export function createPersonalBodies(options: { maxBytes: number }) {
       owner: string,
       state: string,
       accept: string | string[] | undefined,
-      render: () => { body: string; keep: boolean },
+      render: () => Promise<{ body: string; keep: boolean }> | { body: string; keep: boolean },
     ): Promise<{ body: Buffer; encoding: Encoding; cached: boolean }> {
       const key = `${owner}\u0000${negotiateEncoding(accept)}`;
       const found = kept.get(key);
@@ -261,7 +261,7 @@ export function createPersonalBodies(options: { maxBytes: number }) {
         kept.set(key, found);
         return { body: found.body, encoding: found.encoding, cached: true };
       }
-      const made = render();
+      const made = await render();
       const encoded = await compressLive(made.body, accept);
       // The owner's earlier answer in this coding is stale now: replaced, or dropped.
       const previous = kept.get(key);

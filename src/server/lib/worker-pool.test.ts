@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createWorkerPool,
   WorkerBusyError,
@@ -8,18 +8,19 @@ import {
   type WorkerPool,
 } from './worker-pool.js';
 
-type Task = { echo?: unknown; fail?: string[]; spin?: boolean };
+type Task = { echo?: unknown; fail?: string[]; spin?: boolean; thread?: boolean };
 
 let pool: WorkerPool<Task, unknown> | undefined;
 afterEach(async () => {
   await pool?.close();
 });
 
-function tasks(options: { timeoutMs?: number; maxQueue?: number } = {}) {
+function tasks(options: { timeoutMs?: number; maxQueue?: number; idleMs?: number } = {}) {
   pool = createWorkerPool<Task, unknown>({
     entry: workerEntry(new URL('./test-support/x.ts', import.meta.url).href, 'tasks.worker'),
     timeoutMs: options.timeoutMs ?? 10_000,
     maxQueue: options.maxQueue ?? 4,
+    idleMs: options.idleMs,
   });
   return pool;
 }
@@ -77,5 +78,32 @@ describe('createWorkerPool', () => {
     await run.close();
     expect(await running).toBeInstanceOf(Error);
     await expect(run.run({ echo: 1 })).rejects.toBeInstanceOf(Error);
+  });
+
+  it('keeps a worker between tasks, and without idleMs while the pool lives', async () => {
+    const run = tasks();
+    const first = await run.run({ thread: true });
+    expect(await run.run({ thread: true })).toBe(first);
+    expect(run.workers()).toBe(1);
+  });
+
+  it('stops a worker left without a task for idleMs, and starts one again for the next task', async () => {
+    const run = tasks({ idleMs: 100 });
+    const first = await run.run({ thread: true });
+    expect(run.workers()).toBe(1);
+    await vi.waitFor(() => expect(run.workers()).toBe(0), { timeout: 10_000, interval: 20 });
+    const second = await run.run({ thread: true });
+    expect(second).not.toBe(first);
+    expect(run.workers()).toBe(1);
+  });
+
+  it('does not stop a worker that took a task before its idle time ran out', async () => {
+    const run = tasks({ idleMs: 5_000 });
+    const first = await run.run({ thread: true });
+    // Tasks in turns, each within the idle time of the one before: the same worker runs them all.
+    for (let i = 0; i < 3; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await run.run({ thread: true })).toBe(first);
+    }
   });
 });

@@ -120,12 +120,19 @@ export interface WorkerPoolOptions {
   maxQueue: number;
   /** Heap limit of each worker, in MiB. */
   maxHeapMb?: number;
+  /**
+   * A worker without a task for this long is stopped (the next task starts one again): its
+   * memory goes back to the system. Default: workers are kept while the pool lives.
+   */
+  idleMs?: number;
 }
 
 export interface WorkerPool<In, Out> {
   run(input: In, transfer?: Transferable[]): Promise<Out>;
   /** Stops every worker; waiting and running tasks are refused. */
   close(): Promise<void>;
+  /** How many workers are started now (running, waiting for a task or starting). */
+  workers(): number;
 }
 
 interface Slot {
@@ -136,6 +143,8 @@ interface Slot {
   send?: () => void;
   busy?: { id: number; resolve: (value: unknown) => void; reject: (error: Error) => void };
   timer?: NodeJS.Timeout;
+  /** Stops the worker once it has been without a task for the pool's idleMs. */
+  idle?: NodeJS.Timeout;
 }
 
 /** How long a worker may take to start (load its module) before it counts as crashed. */
@@ -152,7 +161,8 @@ interface Waiting {
  * A few worker threads for CPU-heavy work, so the event loop that serves requests never runs
  * it: workers start on first use, each runs one task at a time under a time limit (a task that
  * runs over has its worker terminated, and the next task starts a fresh one), a bounded queue
- * waits for them, and idle workers do not keep the process alive. `close()` stops them all.
+ * waits for them, and idle workers do not keep the process alive (and are stopped after
+ * `idleMs`, when given). `close()` stops them all.
  */
 export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPool<In, Out> {
   const size = Math.max(1, Math.min(options.size ?? 1, availableParallelism()));
@@ -169,11 +179,20 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
     slot.send = undefined;
     slot.worker.unref();
     if (busy) settle(busy);
+    if (options.idleMs !== undefined && !closed && slots.includes(slot)) {
+      slot.idle = setTimeout(() => {
+        const index = slots.indexOf(slot);
+        if (slot.busy || index === -1) return;
+        slots.splice(index, 1);
+        void slot.worker.terminate();
+      }, options.idleMs).unref();
+    }
   }
 
   function discard(slot: Slot, error: Error): void {
     const index = slots.indexOf(slot);
     if (index !== -1) slots.splice(index, 1);
+    if (slot.idle) clearTimeout(slot.idle);
     release(slot, (busy) => busy.reject(error));
     void slot.worker.terminate();
     pump();
@@ -222,6 +241,8 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
       if (!slot) return;
       const task = queue.shift()!;
       const id = nextId++;
+      if (slot.idle) clearTimeout(slot.idle);
+      slot.idle = undefined;
       slot.busy = { id, resolve: task.resolve, reject: task.reject };
       slot.worker.ref();
       // The time limit is the task's own: it starts when the worker can take the task.
@@ -252,10 +273,12 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
       const error = new WorkerCrashError('The worker pool was closed.');
       for (const task of queue.splice(0)) task.reject(error);
       const stopping = slots.splice(0).map((slot) => {
+        if (slot.idle) clearTimeout(slot.idle);
         release(slot, (busy) => busy.reject(error));
         return slot.worker.terminate();
       });
       await Promise.all(stopping);
     },
+    workers: () => slots.length,
   };
 }

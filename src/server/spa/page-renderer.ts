@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { fileURLToPath } from 'node:url';
-import type { RenderPage } from '../../shared/api/page-schemas.js';
+import type { Messages } from '@lingui/core';
+import type { PageState, RenderPage } from '../../shared/api/page-schemas.js';
+import {
+  createWorkerPool,
+  WorkerBusyError,
+  WorkerCrashError,
+  workerEntry,
+} from '../lib/worker-pool.js';
 
 /**
  * dist/ssr/entry-server.js (built by `vite build --ssr`, see package.json's build:web), found
@@ -22,4 +29,68 @@ export async function loadRenderer(path = DEFAULT_SSR_ENTRY): Promise<RenderPage
     throw new Error(`${path} does not export a render function`);
   }
   return bundle.render as RenderPage;
+}
+
+/** One page for the render worker (page-render.worker.ts): the bundle to render it with. */
+export interface PageRenderTask {
+  bundle: string;
+  state: PageState;
+  messages?: Messages;
+}
+
+/** How long one page's rendering may take in the worker before the worker is stopped. */
+export const PAGE_RENDER_TIMEOUT_MS = 15_000;
+/** The render worker is stopped after this long without a page to render (its memory freed). */
+export const PAGE_RENDER_IDLE_MS = 10_000;
+
+/** Renders pages away from the event loop (decision 0040). */
+export interface RenderElsewhere {
+  /**
+   * The page's markup, rendered in the worker thread. Rejects with `RenderElsewhereUnavailable`
+   * when the worker cannot take it (did not start, crashed, too many pages waiting): the caller
+   * may render here instead. Any other rejection is the rendering's own failure.
+   */
+  render(state: PageState, messages?: Messages): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The render worker could not take the page (not its rendering's fault). */
+export class RenderElsewhereUnavailable extends Error {
+  constructor(readonly reason: Error) {
+    super(`The render worker could not take the page: ${reason.message}`);
+    this.name = 'RenderElsewhereUnavailable';
+  }
+}
+
+/**
+ * The server-rendering bundle at `bundle` run in one worker thread (lib/worker-pool.ts), started
+ * on the first page and stopped after `idleMs` without one. Pages wait in turn, at most
+ * `maxQueue` of them.
+ */
+export function createRenderWorker(
+  bundle: string = DEFAULT_SSR_ENTRY,
+  options: { timeoutMs?: number; idleMs?: number; maxQueue?: number } = {},
+): RenderElsewhere {
+  const pool = createWorkerPool<PageRenderTask, string>({
+    entry: workerEntry(import.meta.url, 'page-render.worker'),
+    // One core stays for the event loop.
+    size: 1,
+    timeoutMs: options.timeoutMs ?? PAGE_RENDER_TIMEOUT_MS,
+    maxQueue: options.maxQueue ?? 64,
+    maxHeapMb: 256,
+    idleMs: options.idleMs ?? PAGE_RENDER_IDLE_MS,
+  });
+  return {
+    async render(state, messages) {
+      try {
+        return await pool.run({ bundle, state, messages });
+      } catch (error) {
+        if (error instanceof WorkerBusyError || error instanceof WorkerCrashError) {
+          throw new RenderElsewhereUnavailable(error);
+        }
+        throw error;
+      }
+    },
+    close: () => pool.close(),
+  };
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Messages } from '@lingui/core';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   serializePageState,
@@ -17,7 +18,13 @@ import { escapeHtml } from '../auth/html.js';
 import { etagOf } from '../http/compressed-bodies.js';
 import type { Catalogs } from '../i18n/catalogs.js';
 import { createTranslators } from '../i18n/translator.js';
-import { loadRenderer } from './page-renderer.js';
+import {
+  createRenderWorker,
+  DEFAULT_SSR_ENTRY,
+  loadRenderer,
+  RenderElsewhereUnavailable,
+  type RenderElsewhere,
+} from './page-renderer.js';
 import { inlineStylesheets, parseTemplate, type PageTemplate } from './page-template.js';
 
 export interface PageDeps {
@@ -25,6 +32,11 @@ export interface PageDeps {
   template: PageTemplate;
   /** The server-rendering bundle's render; null when it is not built (the browser renders). */
   render: RenderPage | null;
+  /**
+   * The same bundle run away from the event loop (a worker thread, decision 0040): pages are
+   * rendered there, and here only when it cannot take them. Without it, pages render here.
+   */
+  renderElsewhere?: RenderElsewhere;
   /**
    * The apps a viewer may see and, for a signed-in viewer, the locked cards: the same code as
    * GET /api/apps (the catalog snapshot's listedApps), names and descriptions in `language`.
@@ -66,7 +78,7 @@ export interface PersonalPage {
   /** Names everything the page is made from: equal keys, equal pages (for this owner). */
   state: string;
   /** Renders the page; `keep` is false when the rendering failed (the state alone is sent). */
-  render(): { body: string; keep: boolean };
+  render(): Promise<{ body: string; keep: boolean }>;
 }
 
 export type HomePage = PublicPage | PersonalPage;
@@ -156,7 +168,12 @@ const MAX_PUBLIC_PAGES = 32;
  * changes) and served with an ETag, so a revalidation costs no rendering at all.
  */
 export function createPageService(deps: PageDeps) {
-  const publicPages = new WeakMap<readonly (App | LockedApp)[], Map<string, PublicPage>>();
+  // Pages being rendered are kept as their promise: visitors who come meanwhile wait for the same
+  // rendering rather than each starting one.
+  const publicPages = new WeakMap<
+    readonly (App | LockedApp)[],
+    Map<string, PublicPage | Promise<PublicPage>>
+  >();
   // Without the branding (the database failing), the shell still goes out with the default title.
   const fallback: PortalInfo = {
     title: DEFAULT_PORTAL_TITLE,
@@ -199,15 +216,30 @@ export function createPageService(deps: PageDeps) {
     json: deps.catalogs.json(language, PAGE_NAMESPACES),
   });
 
+  /** The page's markup: in the render worker when there is one, else (or when it cannot) here. */
+  async function renderMarkup(render: RenderPage, state: PageState, messages: Messages) {
+    if (!deps.renderElsewhere) return render(state, messages);
+    try {
+      return await deps.renderElsewhere.render(state, messages);
+    } catch (error) {
+      if (!(error instanceof RenderElsewhereUnavailable)) throw error;
+      deps.log().warn({ err: error.reason }, 'the render worker could not take the page');
+      return render(state, messages);
+    }
+  }
+
   /** Renders a page; `complete` is false when the rendering failed (never kept then). */
-  function build(state: PageState, theme: Theme): { html: string; complete: boolean } {
+  async function build(
+    state: PageState,
+    theme: Theme,
+  ): Promise<{ html: string; complete: boolean }> {
     let body = '';
     let complete = true;
     const language = state.language ?? SOURCE_LANGUAGE;
     const messages = pageMessages(language);
     if (deps.render) {
       try {
-        body = deps.render(state, messages.compiled);
+        body = await renderMarkup(deps.render, state, messages.compiled);
       } catch (error) {
         // The browser can still render from the state; the visitor only loses the head start.
         complete = false;
@@ -285,8 +317,8 @@ export function createPageService(deps: PageDeps) {
           personal: true,
           owner: principal.subject,
           state,
-          render: () => {
-            const { html, complete } = build(
+          render: async () => {
+            const { html, complete } = await build(
               stateFor(portal, me, apps, search, simulated, theme, language),
               theme,
             );
@@ -315,17 +347,28 @@ export function createPageService(deps: PageDeps) {
       });
       const kept = pages.get(key);
       if (kept) return kept;
-      const { html, complete } = build(
+      const forget = () => {
+        if (pages.get(key) === rendering) pages.delete(key);
+      };
+      const rendering = build(
         stateFor(portal, null, apps, search, simulated, theme, language),
         theme,
+      ).then(
+        ({ html, complete }): PublicPage => {
+          // The ETag is the page's own hash: each theme's page has its own.
+          const page: PublicPage = { personal: false, html, etag: etagOf(html) };
+          if (complete) pages.set(key, page);
+          else forget();
+          return page;
+        },
+        (error: unknown) => {
+          forget();
+          throw error;
+        },
       );
-      // The ETag is the page's own hash: each theme's page has its own.
-      const page: PublicPage = { personal: false, html, etag: etagOf(html) };
-      if (complete) {
-        if (pages.size >= MAX_PUBLIC_PAGES) pages.clear();
-        pages.set(key, page);
-      }
-      return page;
+      if (pages.size >= MAX_PUBLIC_PAGES) pages.clear();
+      pages.set(key, rendering);
+      return rendering;
     },
 
     /**
@@ -338,6 +381,9 @@ export function createPageService(deps: PageDeps) {
     /** The page without state or markup, for paths the browser renders itself (e.g. /admin). */
     shell: async (theme?: Theme, language?: Language) =>
       shell(await portalNow(language), theme, language),
+
+    /** Stops the render worker, if any. */
+    close: async () => deps.renderElsewhere?.close(),
   };
 }
 
@@ -357,16 +403,23 @@ export function readTemplate(root: string): PageTemplate | null {
 /**
  * The page service for the web build in `root`, with the server-rendering bundle of dist/ssr
  * unless `render` is given (tests pass src/web/entry-server.tsx's); null without a web build.
+ * The built bundle also runs in a render worker (decision 0040); a `render` given runs here.
  */
 export async function loadPages(
-  options: { root: string; render?: RenderPage | null } & Omit<PageDeps, 'template' | 'render'>,
+  options: { root: string; render?: RenderPage | null } & Omit<
+    PageDeps,
+    'template' | 'render' | 'renderElsewhere'
+  >,
 ): Promise<PageService | null> {
   const { root, render, ...rest } = options;
   const template = readTemplate(root);
   if (!template) return null;
+  // Loaded here too: a broken bundle stops the start, and it renders when the worker cannot.
   const renderer = render === undefined ? await loadRenderer() : render;
   if (renderer === null) {
     rest.log().warn('No server-rendering bundle (dist/ssr): the browser renders the home page.');
   }
-  return createPageService({ ...rest, template, render: renderer });
+  const renderElsewhere =
+    render === undefined && renderer ? createRenderWorker(DEFAULT_SSR_ENTRY) : undefined;
+  return createPageService({ ...rest, template, render: renderer, renderElsewhere });
 }

@@ -18,6 +18,7 @@ const OUT = join(ROOT, '.tmp', 'worker-bundles');
 export const WORKER_MODULES: Record<string, string> = {
   'catalog-reader.worker': 'src/server/admin/catalog-reader.worker.ts',
   'svg-sanitiser.worker': 'src/server/files/svg-sanitiser.worker.ts',
+  'page-render.worker': 'src/server/spa/page-render.worker.ts',
 };
 
 /** The bundle of each worker module (built by bundleWorkers), by base name. */

@@ -1,4 +1,5 @@
-// A worker for worker-pool.test.ts: echoes, fails with data, or never finishes.
+// A worker for worker-pool.test.ts: echoes, names its thread, fails with data, or never finishes.
+import { threadId } from 'node:worker_threads';
 import { serveWorkerTasks } from '../worker-pool.js';
 
 class TaskFailure extends Error {
@@ -8,7 +9,8 @@ class TaskFailure extends Error {
   }
 }
 
-serveWorkerTasks((input: { echo?: unknown; fail?: string[]; spin?: boolean }) => {
+serveWorkerTasks((input: { echo?: unknown; fail?: string[]; spin?: boolean; thread?: boolean }) => {
+  if (input.thread) return threadId;
   if (input.fail) throw new TaskFailure(input.fail);
   if (input.spin) for (;;);
   return input.echo;

@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { PageState } from '../../shared/api/page-schemas.js';
+import type { App, Me, PortalInfo } from '../../shared/api/schemas.js';
+import { shippedCatalogs } from '../i18n/catalogs.js';
+import type { Principal } from '../auth/principal.js';
+import { RenderElsewhereUnavailable, type RenderElsewhere } from './page-renderer.js';
+import { createPageService } from './page.service.js';
+import { parseTemplate } from './page-template.js';
+
+// The service's choice of where a page renders (decision 0040). The render worker itself is
+// tested in page-renderer.test.ts, and with the real bundle by the browser tests (e2e/).
+
+const TEMPLATE = `<!doctype html><html lang="en"><head><title>App Portal</title></head>
+<body><div id="root"></div></body></html>`;
+
+const PORTAL: PortalInfo = { title: 'Lab Portal', subtitle: '', footer: '', signInAvailable: true };
+const APPS = [{ id: 'galaxy', name: 'Galaxy' }] as unknown as App[];
+
+function logger() {
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  const log = {
+    warn: (_: unknown, message: string) => warnings.push(message),
+    error: (_: unknown, message: string) => errors.push(message),
+  } as unknown as FastifyBaseLogger;
+  return { log, warnings, errors };
+}
+
+/** A render worker whose answers the test gives; it counts the pages it was asked for. */
+function worker(answer: (state: PageState) => Promise<string>) {
+  const asked: PageState[] = [];
+  const elsewhere: RenderElsewhere = {
+    render: (state) => {
+      asked.push(state);
+      return answer(state);
+    },
+    close: async () => {},
+  };
+  return { elsewhere, asked };
+}
+
+function service(renderElsewhere?: RenderElsewhere) {
+  const { log, warnings, errors } = logger();
+  let renderedHere = 0;
+  const pages = createPageService({
+    template: parseTemplate(TEMPLATE),
+    render: () => {
+      renderedHere += 1;
+      return '<main>rendered here</main>';
+    },
+    renderElsewhere,
+    visibleApps: async () => APPS,
+    me: async () => ({ subject: 'alice', name: 'Alice', favorites: [] }) as unknown as Me,
+    portal: async () => PORTAL,
+    catalogs: shippedCatalogs(),
+    signInAvailable: true,
+    statusSimulated: () => false,
+    log: () => log,
+  });
+  return { pages, warnings, errors, renderedHere: () => renderedHere };
+}
+
+const alice = { subject: 'alice', groups: [], roles: [] } as unknown as Principal;
+
+describe('the home page and the render worker', () => {
+  it('renders in the worker when there is one, with the page messages of its language', async () => {
+    const { elsewhere, asked } = worker(async () => '<main>rendered elsewhere</main>');
+    const { pages, renderedHere } = service(elsewhere);
+    const page = await pages.home(null, '', 'light', 'de');
+    expect(page.personal).toBe(false);
+    expect(page.personal === false && page.html).toContain('rendered elsewhere');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.language).toBe('de');
+    expect(renderedHere()).toBe(0);
+  });
+
+  it("renders a signed-in user's page in the worker too, only when asked", async () => {
+    const { elsewhere, asked } = worker(async () => '<main>rendered elsewhere</main>');
+    const { pages } = service(elsewhere);
+    const page = await pages.home(alice, '', 'light', 'en');
+    expect(asked).toHaveLength(0);
+    if (!page.personal) throw new Error('expected a personal page');
+    const made = await page.render();
+    expect(made.keep).toBe(true);
+    expect(made.body).toContain('rendered elsewhere');
+    expect(asked[0]?.me).toMatchObject({ subject: 'alice' });
+  });
+
+  it('renders here when the worker cannot take the page, says so in the log, and keeps the page', async () => {
+    const { elsewhere, asked } = worker(async () => {
+      throw new RenderElsewhereUnavailable(new Error('Too many tasks are waiting.'));
+    });
+    const { pages, warnings, renderedHere } = service(elsewhere);
+    const first = await pages.home(null, '', 'light', 'en');
+    expect(first.personal === false && first.html).toContain('rendered here');
+    expect(warnings).toEqual(['the render worker could not take the page']);
+    // Kept: the next visitor gets the same page without another rendering.
+    expect(await pages.home(null, '', 'light', 'en')).toBe(first);
+    expect(asked).toHaveLength(1);
+    expect(renderedHere()).toBe(1);
+  });
+
+  it('sends the page without markup when the rendering itself fails, and tries again next time', async () => {
+    let fail = true;
+    const { elsewhere, asked } = worker(async () => {
+      if (fail) throw new Error('the rendering failed');
+      return '<main>rendered elsewhere</main>';
+    });
+    const { pages, errors, renderedHere } = service(elsewhere);
+    const failed = await pages.home(null, '', 'light', 'en');
+    expect(failed.personal === false && failed.html).not.toContain('<main>');
+    expect(errors).toEqual(['server rendering of the home page failed']);
+    // Not rendered here: a rendering that fails in the worker would fail here as well.
+    expect(renderedHere()).toBe(0);
+    fail = false;
+    const next = await pages.home(null, '', 'light', 'en');
+    expect(next.personal === false && next.html).toContain('rendered elsewhere');
+    expect(asked).toHaveLength(2);
+  });
+
+  it('gives visitors who come while the anonymous page renders that same rendering', async () => {
+    let finish: (html: string) => void = () => {};
+    const { elsewhere, asked } = worker(() => new Promise<string>((resolve) => (finish = resolve)));
+    const { pages } = service(elsewhere);
+    const visits = [1, 2, 3].map(() => pages.home(null, '', 'light', 'en'));
+    await waitUntilAsked(asked, 1);
+    finish('<main>rendered elsewhere</main>');
+    const answers = await Promise.all(visits);
+    expect(asked).toHaveLength(1);
+    expect(new Set(answers).size).toBe(1);
+    // Another theme is another page.
+    const dark = pages.home(null, '', 'dark', 'en');
+    await waitUntilAsked(asked, 2);
+    finish('<main>rendered elsewhere, dark</main>');
+    expect((await dark) === answers[0]).toBe(false);
+  });
+});
+
+/** Waits until the worker was asked for `count` pages (the service reads its data first). */
+async function waitUntilAsked(asked: unknown[], count: number) {
+  for (let i = 0; i < 1000 && asked.length < count; i += 1) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  expect(asked).toHaveLength(count);
+}
