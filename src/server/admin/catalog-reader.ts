@@ -7,6 +7,7 @@ import {
   WorkerCrashError,
   WorkerTaskError,
   WorkerTimeoutError,
+  WORKER_IDLE_MS,
   workerEntry,
 } from '../lib/worker-pool.js';
 import type { CatalogInput } from './catalog-transfer.js';
@@ -58,6 +59,8 @@ export function createCatalogReader(options: { timeoutMs?: number } = {}): Catal
     size: 1,
     timeoutMs,
     maxQueue: 1,
+    // Catalogs are read at start and on imports: the worker's memory goes back in between.
+    idleMs: WORKER_IDLE_MS,
   });
 
   async function read(task: CatalogReadTask, name: string) {

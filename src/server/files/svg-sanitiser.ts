@@ -6,6 +6,7 @@ import {
   WorkerCrashError,
   WorkerTaskError,
   WorkerTimeoutError,
+  WORKER_IDLE_MS,
   workerEntry,
 } from '../lib/worker-pool.js';
 import type { SvgSanitize } from './logo-files.js';
@@ -36,6 +37,8 @@ export function createSvgSanitiser(
     timeoutMs: options.timeoutMs ?? SVG_SANITISE_TIMEOUT_MS,
     maxQueue: 8,
     maxHeapMb: 256,
+    // Logos come with edits and imports: jsdom's memory goes back in between.
+    idleMs: WORKER_IDLE_MS,
   });
   return {
     async sanitize(text) {

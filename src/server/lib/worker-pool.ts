@@ -109,6 +109,9 @@ export function workerEntry(
   };
 }
 
+/** How long the server's pools keep a worker without a task (its memory then goes back). */
+export const WORKER_IDLE_MS = 30_000;
+
 export interface WorkerPoolOptions {
   /** The worker module, from workerEntry. */
   entry: { filename: string | URL; eval: boolean };
@@ -133,6 +136,11 @@ export interface WorkerPool<In, Out> {
   close(): Promise<void>;
   /** How many workers are started now (running, waiting for a task or starting). */
   workers(): number;
+  /**
+   * Whether a worker is ready to take a task now. When none is started, one is started (without
+   * a task; idleMs applies to it), so that a caller may do this task itself and give the next.
+   */
+  warm(): boolean;
 }
 
 interface Slot {
@@ -179,14 +187,18 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
     slot.send = undefined;
     slot.worker.unref();
     if (busy) settle(busy);
-    if (options.idleMs !== undefined && !closed && slots.includes(slot)) {
-      slot.idle = setTimeout(() => {
-        const index = slots.indexOf(slot);
-        if (slot.busy || index === -1) return;
-        slots.splice(index, 1);
-        void slot.worker.terminate();
-      }, options.idleMs).unref();
-    }
+    armIdle(slot);
+  }
+
+  /** Stops the slot's worker once it has been without a task for idleMs (when given). */
+  function armIdle(slot: Slot): void {
+    if (options.idleMs === undefined || closed || !slots.includes(slot)) return;
+    slot.idle = setTimeout(() => {
+      const index = slots.indexOf(slot);
+      if (slot.busy || index === -1) return;
+      slots.splice(index, 1);
+      void slot.worker.terminate();
+    }, options.idleMs).unref();
   }
 
   function discard(slot: Slot, error: Error): void {
@@ -216,7 +228,9 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
         slot.timer = undefined;
         const send = slot.send;
         slot.send = undefined;
-        send?.();
+        // Started without a task (warm()): it waits for one, within idleMs.
+        if (send) send();
+        else if (!slot.busy) armIdle(slot);
         return;
       }
       if (slot.busy?.id !== reply.id) return;
@@ -280,5 +294,11 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
       await Promise.all(stopping);
     },
     workers: () => slots.length,
+    warm() {
+      if (closed) return false;
+      if (slots.some((slot) => slot.ready)) return true;
+      if (slots.length === 0) start();
+      return false;
+    },
   };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PageState } from '../../shared/api/page-schemas.js';
 import { WorkerTaskError, WorkerTimeoutError } from '../lib/worker-pool.js';
 import {
@@ -64,6 +64,18 @@ describe('createRenderWorker', () => {
     expect(threadOf(first)).not.toBe(threadId);
     const second = await renderer.render(stateWith(''));
     expect(threadOf(second)).toBe(threadOf(first));
+  });
+
+  it('starts the worker when asked whether it is ready, and stops it after idleMs without a page', async () => {
+    renderer = createRenderWorker(join(dir, 'entry-server.js'), { idleMs: 200 });
+    expect(renderer.ready()).toBe(false);
+    const started = renderer;
+    await vi.waitFor(() => expect(started.ready()).toBe(true), { timeout: 10_000, interval: 20 });
+    const first = threadOf(await renderer.render(stateWith('')));
+    // Stopped for want of pages: not ready, and asking starts a new one.
+    await vi.waitFor(() => expect(started.ready()).toBe(false), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(started.ready()).toBe(true), { timeout: 10_000, interval: 20 });
+    expect(threadOf(await renderer.render(stateWith('')))).not.toBe(first);
   });
 
   it('keeps this thread free while a page renders', async () => {

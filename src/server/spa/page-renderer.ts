@@ -51,6 +51,12 @@ export interface RenderElsewhere {
    * may render here instead. Any other rejection is the rendering's own failure.
    */
   render(state: PageState, messages?: Messages): Promise<string>;
+  /**
+   * Whether the worker is started and ready for a page now. When it is not started (at first,
+   * or after it stopped for want of pages) it is started: the caller renders this page itself
+   * rather than wait for the start-up.
+   */
+  ready(): boolean;
   close(): Promise<void>;
 }
 
@@ -64,8 +70,8 @@ export class RenderElsewhereUnavailable extends Error {
 
 /**
  * The server-rendering bundle at `bundle` run in one worker thread (lib/worker-pool.ts), started
- * on the first page and stopped after `idleMs` without one. Pages wait in turn, at most
- * `maxQueue` of them.
+ * when first asked whether it is ready and stopped after `idleMs` without a page. Pages wait in
+ * turn, at most `maxQueue` of them.
  */
 export function createRenderWorker(
   bundle: string = DEFAULT_SSR_ENTRY,
@@ -91,6 +97,7 @@ export function createRenderWorker(
         throw error;
       }
     },
+    ready: () => pool.warm(),
     close: () => pool.close(),
   };
 }

@@ -27,14 +27,18 @@ function logger() {
   return { log, warnings, errors };
 }
 
-/** A render worker whose answers the test gives; it counts the pages it was asked for. */
-function worker(answer: (state: PageState) => Promise<string>) {
+/**
+ * A render worker whose answers the test gives, ready unless told; it counts the pages it was
+ * asked for.
+ */
+function worker(answer: (state: PageState) => Promise<string>, isReady = () => true) {
   const asked: PageState[] = [];
   const elsewhere: RenderElsewhere = {
     render: (state) => {
       asked.push(state);
       return answer(state);
     },
+    ready: isReady,
     close: async () => {},
   };
   return { elsewhere, asked };
@@ -73,6 +77,23 @@ describe('the home page and the render worker', () => {
     expect(asked).toHaveLength(1);
     expect(asked[0]?.language).toBe('de');
     expect(renderedHere()).toBe(0);
+  });
+
+  it('renders here while the worker is not ready yet (it starts meanwhile), there once it is', async () => {
+    let ready = false;
+    const { elsewhere, asked } = worker(
+      async () => '<main>rendered elsewhere</main>',
+      () => ready,
+    );
+    const { pages, renderedHere, warnings } = service(elsewhere);
+    const first = await pages.home(null, '', 'light', 'en');
+    expect(first.personal === false && first.html).toContain('rendered here');
+    expect(asked).toHaveLength(0);
+    expect(warnings).toEqual([]);
+    ready = true;
+    const dark = await pages.home(null, '', 'dark', 'en');
+    expect(dark.personal === false && dark.html).toContain('rendered elsewhere');
+    expect(renderedHere()).toBe(1);
   });
 
   it("renders a signed-in user's page in the worker too, only when asked", async () => {

@@ -216,9 +216,13 @@ export function createPageService(deps: PageDeps) {
     json: deps.catalogs.json(language, PAGE_NAMESPACES),
   });
 
-  /** The page's markup: in the render worker when there is one, else (or when it cannot) here. */
+  /**
+   * The page's markup: in the render worker when it is ready, else here (the worker starts
+   * meanwhile: a page after a quiet while does not wait for its start-up), and here when it
+   * cannot take the page.
+   */
   async function renderMarkup(render: RenderPage, state: PageState, messages: Messages) {
-    if (!deps.renderElsewhere) return render(state, messages);
+    if (!deps.renderElsewhere?.ready()) return render(state, messages);
     try {
       return await deps.renderElsewhere.render(state, messages);
     } catch (error) {
