@@ -155,9 +155,12 @@ describe('the home page with JavaScript', () => {
     const html = (await response?.text()) ?? '';
     // Hydrated: every script of the start has run.
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-    // The sign-in helpers load after the page, for the silent check: not part of the start.
+    // The sign-in helpers load after the page, for the silent check, and so does the script of
+    // the check's hidden frame (/auth/silent.js), whenever the check gets that far: not part of
+    // the start.
     const scripts = heard.requests.filter(
-      (path) => path.endsWith('.js') && !path.includes('/silent-check-'),
+      (path) =>
+        path.endsWith('.js') && !path.includes('/silent-check-') && path !== '/auth/silent.js',
     );
     // The start, the app's entry, the app and React DOM (imported dynamically, preloaded by
     // index.html).
