@@ -14,4 +14,13 @@ afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
 });
-afterAll(() => server.close());
+// Preact runs effects after a paint: a requestAnimationFrame raced by a 35 ms timer whose
+// callback calls cancelAnimationFrame. Two frames after the last cleanup those races are over,
+// so none of their timers fires once the file's jsdom globals are gone (a ReferenceError that
+// vitest reports as an unhandled error of whichever file ran).
+afterAll(async () => {
+  for (let frame = 0; frame < 2; frame += 1) {
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  }
+  server.close();
+});
