@@ -104,7 +104,7 @@ describe('createPersonalBodies', () => {
   it('gives an owner back their own page while the state is the same, and no one else', async () => {
     const personal = createPersonalBodies({ maxBytes: 1 << 20 });
     let renders = 0;
-    const pageOf = (who: string) => () => {
+    const pageOf = (who: string) => async () => {
       renders += 1;
       return { body: text(20_000, who), keep: true };
     };
@@ -131,7 +131,7 @@ describe('createPersonalBodies', () => {
 
   it('keeps no uncompressed copy, and stays within its bound', async () => {
     const personal = createPersonalBodies({ maxBytes: 1 });
-    const page = () => ({ body: text(20_000), keep: true });
+    const page = async () => ({ body: text(20_000), keep: true });
     const plain = await personal.get('alice', 's', undefined, page);
     expect(plain).toMatchObject({ encoding: 'identity', cached: false });
     await personal.get('alice', 's', 'br', page);
@@ -140,9 +140,12 @@ describe('createPersonalBodies', () => {
 
   it('keeps nothing of a rendering that failed', async () => {
     const personal = createPersonalBodies({ maxBytes: 1 << 20 });
-    await personal.get('alice', 's', 'br', () => ({ body: text(20_000), keep: false }));
+    await personal.get('alice', 's', 'br', async () => ({ body: text(20_000), keep: false }));
     expect(personal.size().entries).toBe(0);
-    const next = await personal.get('alice', 's', 'br', () => ({ body: text(20_000), keep: true }));
+    const next = await personal.get('alice', 's', 'br', async () => ({
+      body: text(20_000),
+      keep: true,
+    }));
     expect(next.cached).toBe(false);
   });
 });

@@ -192,6 +192,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
 
   /** Stops the slot's worker once it has been without a task for idleMs (when given). */
   function armIdle(slot: Slot): void {
+    disarmIdle(slot);
     if (options.idleMs === undefined || closed || !slots.includes(slot)) return;
     slot.idle = setTimeout(() => {
       const index = slots.indexOf(slot);
@@ -201,10 +202,15 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
     }, options.idleMs).unref();
   }
 
+  function disarmIdle(slot: Slot): void {
+    clearTimeout(slot.idle);
+    slot.idle = undefined;
+  }
+
   function discard(slot: Slot, error: Error): void {
     const index = slots.indexOf(slot);
     if (index !== -1) slots.splice(index, 1);
-    if (slot.idle) clearTimeout(slot.idle);
+    disarmIdle(slot);
     release(slot, (busy) => busy.reject(error));
     void slot.worker.terminate();
     pump();
@@ -255,8 +261,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
       if (!slot) return;
       const task = queue.shift()!;
       const id = nextId++;
-      if (slot.idle) clearTimeout(slot.idle);
-      slot.idle = undefined;
+      disarmIdle(slot);
       slot.busy = { id, resolve: task.resolve, reject: task.reject };
       slot.worker.ref();
       // The time limit is the task's own: it starts when the worker can take the task.
@@ -287,7 +292,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
       const error = new WorkerCrashError('The worker pool was closed.');
       for (const task of queue.splice(0)) task.reject(error);
       const stopping = slots.splice(0).map((slot) => {
-        if (slot.idle) clearTimeout(slot.idle);
+        disarmIdle(slot);
         release(slot, (busy) => busy.reject(error));
         return slot.worker.terminate();
       });

@@ -20,7 +20,6 @@ import type { Catalogs } from '../i18n/catalogs.js';
 import { createTranslators } from '../i18n/translator.js';
 import {
   createRenderWorker,
-  DEFAULT_SSR_ENTRY,
   loadRenderer,
   RenderElsewhereUnavailable,
   type RenderElsewhere,
@@ -423,7 +422,6 @@ export async function loadPages(
   if (renderer === null) {
     rest.log().warn('No server-rendering bundle (dist/ssr): the browser renders the home page.');
   }
-  const renderElsewhere =
-    render === undefined && renderer ? createRenderWorker(DEFAULT_SSR_ENTRY) : undefined;
+  const renderElsewhere = render === undefined && renderer ? createRenderWorker() : undefined;
   return createPageService({ ...rest, template, render: renderer, renderElsewhere });
 }
