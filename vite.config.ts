@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import { spriteMarkup } from './src/web/ui/icon-sprite.js';
+import { iconMaskCss } from './src/web/ui/icon-masks.js';
 
 /**
  * React's modules, served by Preact's compatibility layer (decision 0038): the code is written
@@ -75,13 +75,15 @@ function precompress(): Plugin {
 }
 
 /**
- * Puts the portal page's icon sprite (src/web/ui/icon-sprite.ts) at the start of index.html's
- * body, outside the React root: every page has the drawings once, and React never renders them.
+ * Puts the drawings of the portal page's icons (src/web/ui/icon-masks.ts: one CSS rule each)
+ * into index.html's head, apart from the stylesheet: every page has them once, and neither
+ * Tailwind nor React handles them.
  */
-function iconSprite(): Plugin {
+function iconMasks(): Plugin {
   return {
-    name: 'app-portal:icon-sprite',
-    transformIndexHtml: (html) => html.replace(/<body([^>]*)>/, `<body$1>${spriteMarkup()}`),
+    name: 'app-portal:icon-masks',
+    transformIndexHtml: (html) =>
+      html.replace('</head>', `<style id="icon-masks">${iconMaskCss()}</style></head>`),
   };
 }
 
@@ -193,7 +195,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    iconSprite(),
+    iconMasks(),
     ...(isSsrBuild ? [] : [startScripts(), serviceWorker(), precompress()]),
   ],
   resolve: { alias: REACT_TO_PREACT },

@@ -265,7 +265,7 @@ describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloa
     expect(await page.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(0);
 
     const menu = page.getByTestId('user-menu-narrow').getByRole('button').first();
-    const icon = () => menu.locator('svg').getAttribute('data-icon');
+    const icon = () => menu.locator('.icon').getAttribute('data-icon');
     expect(await menu.getAttribute('aria-label')).toBe('Open menu');
     expect(await icon()).toBe('bars');
     await menu.click();

@@ -193,6 +193,66 @@ describe('themes', () => {
   });
 });
 
+describe('icons', () => {
+  /**
+   * The "Open" link's icon of the first card: its box and colours, and pictures of it as drawn,
+   * as a full box (no mask) and as nothing (no colour).
+   */
+  async function openIcon(page: Page) {
+    const link = page
+      .getByRole('article')
+      .first()
+      .getByRole('link', { name: /^Open / });
+    const icon = link.locator('.icon');
+    const look = await icon.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      return {
+        width: box.width,
+        height: box.height,
+        color: style.color,
+        background: style.backgroundColor,
+        mask: style.maskImage || style.webkitMaskImage,
+      };
+    });
+    const drawn = await icon.screenshot();
+    await icon.evaluate((element: HTMLElement) => (element.style.maskImage = 'none'));
+    const box = await icon.screenshot();
+    await icon.evaluate((element: HTMLElement) => {
+      element.style.maskImage = '';
+      element.style.backgroundColor = 'transparent';
+    });
+    const nothing = await icon.screenshot();
+    return { ...look, drawn, box, nothing };
+  }
+
+  it('paints each icon in its text’s colour, in both themes and in forced colours', async () => {
+    for (const theme of ['light', 'dark']) {
+      for (const forcedColors of ['none', 'active'] as const) {
+        const context = await themedContext(suite.browser, { theme, colorScheme: 'light' });
+        const page = await context.newPage();
+        await page.emulateMedia({ forcedColors });
+        await page.goto(suite.portal.url);
+        // Hydrated: nothing renders the card again while its icon is looked at.
+        await expect
+          .poll(() => page.evaluate(() => performance.getEntriesByName('portal:hydrated').length))
+          .toBe(1);
+        const icon = await openIcon(page);
+        const label = `${theme}, forced colours ${forcedColors}`;
+        // One box of the icon's size, drawn through its mask (decision 0041), in the link's colour.
+        expect(icon.width, label).toBe(16);
+        expect(icon.height, label).toBe(16);
+        expect(icon.mask, label).toMatch(/^url\("data:image\/svg\+xml,/);
+        expect(icon.background, label).toBe(icon.color);
+        // The drawing shows: neither nothing nor a full box of colour.
+        expect(icon.drawn.equals(icon.nothing), label).toBe(false);
+        expect(icon.drawn.equals(icon.box), label).toBe(false);
+        await context.close();
+      }
+    }
+  });
+});
+
 describe('favorites in the order people want', () => {
   it('reorders by keyboard and by drag and drop, kept across reloads and pages', async () => {
     const context = await themedContext(suite.browser, { colorScheme: 'light' });

@@ -1,8 +1,9 @@
 /**
  * The drawings of the portal page's icons (lucide's own, from its icon modules' `__iconData`),
- * and the sprite that holds them: an SVG of `<symbol>`s that the build puts once into
- * index.html (vite.config.ts), outside the React root, so neither the server rendering nor the
- * hydration handles it. `icons.tsx` draws each icon with `<use>` of its symbol.
+ * as CSS masks: one rule per icon sets `--icon` to its drawing (an SVG data URL), and the `.icon`
+ * rule of styles.css paints the text's colour through it. The build puts these rules once into
+ * index.html's head (vite.config.ts). `icons.tsx` draws each icon as one empty `<span>` with the
+ * icon's class: no SVG element and no `<use>` shadow tree per icon (decision 0041).
  */
 import * as arrowDown from 'lucide-react/icons/arrow-down';
 import * as arrowUp from 'lucide-react/icons/arrow-up';
@@ -77,28 +78,67 @@ export const ICON_MODULES = {
   x: drawing(x),
 } satisfies Record<string, IconModule>;
 
-/** The id of an icon's symbol in the sprite. */
-export const spriteId = (name: string) => `lucide-${name}`;
+/** The icons the status marks draw with lucide's stroke widened to 2.5 (`icon-bold`). */
+export const BOLD_ICONS = [
+  'circle-check',
+  'circle-x',
+  'clock',
+  'wrench',
+  'circle-question-mark',
+  'rotate-ccw-clock',
+] as const;
 
-const escape = (value: string) => value.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+/** The icons drawn filled as well as stroked (`icon-filled`: a chosen favourite's heart). */
+export const FILLED_ICONS = ['heart'] as const;
 
-/**
- * The sprite's markup: a hidden SVG of no size (not `display: none`, which would keep some
- * browsers from drawing what refers to it), one `<symbol>` per icon.
- */
-export function spriteMarkup(): string {
-  const symbols = Object.values(ICON_MODULES).map(({ name, node }) => {
-    const elements = node.map(([tag, attributes]) => {
-      const attrs = Object.entries(attributes)
-        .filter(([attribute]) => attribute !== 'key')
-        .map(([attribute, value]) => ` ${attribute}="${escape(String(value))}"`)
-        .join('');
-      return `<${tag}${attrs}/>`;
-    });
-    return `<symbol id="${spriteId(name)}" viewBox="0 0 24 24">${elements.join('')}</symbol>`;
+/** The class that names an icon's drawing (icons.tsx writes it too, without this module). */
+export const iconClass = (name: string) => `lucide-${name}`;
+
+const escapeAttribute = (value: string) =>
+  value.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** An icon's drawing as an SVG document: lucide's attributes (stroke 2 or as given, round). */
+export function iconSvg(
+  { node }: IconModule,
+  { strokeWidth = 2, fill = 'none' }: { strokeWidth?: number; fill?: string } = {},
+): string {
+  const elements = node.map(([tag, attributes]) => {
+    const attrs = Object.entries(attributes)
+      .filter(([attribute]) => attribute !== 'key')
+      .map(([attribute, value]) => ` ${attribute}="${escapeAttribute(String(value))}"`)
+      .join('');
+    return `<${tag}${attrs}/>`;
   });
   return (
-    '<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false" width="0" ' +
-    `height="0" class="pointer-events-none absolute size-0 overflow-hidden">${symbols.join('')}</svg>`
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="${fill}" stroke="#000" ` +
+    `stroke-width="${strokeWidth}" stroke-linecap="round" stroke-linejoin="round">` +
+    `${elements.join('')}</svg>`
   );
+}
+
+/** A CSS `url()` of an SVG document: a data URL with only what a URL cannot hold escaped. */
+export const svgUrl = (svg: string) =>
+  `url("data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[%#<>{}]/g, encodeURIComponent)}")`;
+
+/**
+ * The rules that give each icon its drawing: `.lucide-<name>{--icon:url(…)}`, and the bold and
+ * filled drawings of the icons that have them (`.icon-bold.lucide-<name>`, `.icon-filled…`).
+ */
+export function iconMaskCss(): string {
+  const byName = new Map(Object.values(ICON_MODULES).map((module) => [module.name, module]));
+  const rule = (selector: string, svg: string) => `${selector}{--icon:${svgUrl(svg)}}`;
+  const rules = [...byName.values()].map((module) =>
+    rule(`.${iconClass(module.name)}`, iconSvg(module)),
+  );
+  for (const name of BOLD_ICONS) {
+    const module = byName.get(name);
+    if (!module) throw new Error(`No icon module for the bold icon ${name}`);
+    rules.push(rule(`.icon-bold.${iconClass(name)}`, iconSvg(module, { strokeWidth: 2.5 })));
+  }
+  for (const name of FILLED_ICONS) {
+    const module = byName.get(name);
+    if (!module) throw new Error(`No icon module for the filled icon ${name}`);
+    rules.push(rule(`.icon-filled.${iconClass(name)}`, iconSvg(module, { fill: '#000' })));
+  }
+  return rules.join('');
 }

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { LucideIcon } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
-import { ICON_MODULES, spriteMarkup } from './icon-sprite.js';
+import { BOLD_ICONS, FILLED_ICONS, ICON_MODULES, iconMaskCss } from './icon-masks.js';
 import * as ICONS from './icons.js';
 
 /**
@@ -18,65 +18,99 @@ async function lucideOf(name: string): Promise<LucideIcon> {
   return module.default;
 }
 
-/** The sprite, parsed as the browser parses index.html. */
-function sprite(): HTMLElement {
-  const holder = document.createElement('div');
-  holder.innerHTML = spriteMarkup();
-  return holder;
+/** The drawing (an SVG document) that the mask rules give a selector, parsed. */
+function drawingOf(selector: string): SVGSVGElement | null {
+  const rule = iconMaskCss()
+    .split('}')
+    .find((text) => text.startsWith(`${selector}{`));
+  const url = /url\("data:image\/svg\+xml,(.*)"\)$/.exec(rule ?? '')?.[1];
+  if (!url) return null;
+  const svg = decodeURIComponent(url).replace(/'/g, '"');
+  return new DOMParser().parseFromString(svg, 'image/svg+xml').querySelector('svg');
 }
 
+/** The drawing's elements: each one's tag and attributes. */
+const inner = (svg: Element | null | undefined) =>
+  [...(svg?.children ?? [])].map((element) => [
+    element.tagName.toLowerCase(),
+    ...[...element.attributes].map((attribute) => `${attribute.name}=${attribute.value}`),
+  ]);
+
 describe('the portal page icons', () => {
-  it('each refer to a drawing of the sprite that is lucide-react’s own', async () => {
-    const symbols = sprite();
+  it('each draw lucide-react’s own drawing, as a mask of one element', async () => {
     // `icon` makes icons (for chunks loaded on demand); every other export is one.
     const { icon, ...icons } = ICONS;
     expect(typeof icon).toBe('function');
     for (const [name, Icon] of Object.entries(icons)) {
-      const ours = render(<Icon aria-hidden="true" className="size-4" />).container.querySelector(
-        'svg',
-      );
-      const href = ours?.querySelector('use')?.getAttribute('href');
-      expect(href, name).toMatch(/^#lucide-/);
-      const symbol = symbols.querySelector(href ?? '');
-      expect(symbol?.tagName.toLowerCase(), name).toBe('symbol');
+      const { container } = render(<Icon aria-hidden="true" className="size-4" />);
+      // One empty element: no SVG, no `<use>` (decision 0041).
+      expect(container.childElementCount, name).toBe(1);
+      const ours = container.firstElementChild;
+      expect(ours?.tagName.toLowerCase(), name).toBe('span');
+      expect(ours?.childNodes.length, name).toBe(0);
+      const [base, own, size] = ours?.getAttribute('class')?.split(' ') ?? [];
+      expect(base, name).toBe('icon');
+      expect(size, name).toBe('size-4');
 
       const Lucide = await lucideOf(name);
       const theirs = render(
         <Lucide aria-hidden="true" className="size-4" />,
       ).container.querySelector('svg');
-      // The same drawing and view box; lucide's other attributes come from the `.icon` rule.
-      expect(symbol?.innerHTML, name).toBe(theirs?.innerHTML);
-      expect(ours?.getAttribute('viewBox'), name).toBe(theirs?.getAttribute('viewBox'));
-      const [, own] = ours?.getAttribute('class')?.split(' ') ?? [];
+      // The same icon (lucide's class) and the same drawing, with lucide's stroke and view box.
       expect(theirs?.getAttribute('class')?.split(' '), name).toContain(own);
-      expect(ours?.getAttribute('class'), name).toContain('size-4');
+      const drawing = drawingOf(`.${own}`);
+      expect(inner(drawing), name).toEqual(inner(theirs));
+      expect(inner(drawing).length, name).toBeGreaterThan(0);
+      for (const attribute of [
+        'viewBox',
+        'stroke-width',
+        'stroke-linecap',
+        'stroke-linejoin',
+        'fill',
+      ]) {
+        expect(drawing?.getAttribute(attribute), `${name} ${attribute}`).toBe(
+          theirs?.getAttribute(attribute),
+        );
+      }
     }
   });
 
-  it('pass their props on (stroke width, fill, data attributes)', () => {
+  it('pass their props on, and choose the bold or the filled drawing', () => {
     const { container } = render(
       <ICONS.Heart aria-hidden="true" fill="currentColor" strokeWidth={2.5} data-filled />,
     );
-    const svg = container.querySelector('svg');
-    // As classes: the `.icon` rule of styles.css would win over attributes.
-    expect(svg?.getAttribute('class')?.split(' ')).toEqual(
-      expect.arrayContaining(['icon', 'lucide-heart', 'fill-current', 'stroke-[2.5]']),
+    const span = container.querySelector('span');
+    expect(span?.getAttribute('class')?.split(' ')).toEqual(
+      expect.arrayContaining(['icon', 'lucide-heart', 'icon-filled', 'icon-bold']),
     );
-    expect(svg).toHaveAttribute('data-filled', 'true');
-    expect(svg).toHaveAttribute('aria-hidden', 'true');
+    expect(span).toHaveAttribute('data-filled', 'true');
+    expect(span).toHaveAttribute('aria-hidden', 'true');
   });
 
-  it('are drawn once per page, by a sprite of no size hidden from assistive technology', () => {
-    const svg = sprite().querySelector('svg');
-    expect(svg).toHaveAttribute('aria-hidden', 'true');
-    expect(svg).toHaveAttribute('width', '0');
-    expect(svg).toHaveAttribute('height', '0');
+  it('have bold and filled drawings where the page asks for them', () => {
+    for (const name of BOLD_ICONS) {
+      const bold = drawingOf(`.icon-bold.lucide-${name}`);
+      expect(bold?.getAttribute('stroke-width'), name).toBe('2.5');
+      expect(inner(bold), name).toEqual(inner(drawingOf(`.lucide-${name}`)));
+    }
+    for (const name of FILLED_ICONS) {
+      const filled = drawingOf(`.icon-filled.lucide-${name}`);
+      expect(filled?.getAttribute('fill'), name).toBe('#000');
+      expect(inner(filled), name).toEqual(inner(drawingOf(`.lucide-${name}`)));
+    }
+  });
+
+  it('are drawn once per page: one rule per icon, for the exported icons and the chunks’ own', () => {
+    const css = iconMaskCss();
+    const plain = css.match(/(^|\})\.lucide-[a-z0-9-]+\{/g) ?? [];
+    expect(plain).toHaveLength(Object.keys(ICON_MODULES).length);
     // The exported icons, and those the chunks loaded on demand make with `icon` (the
     // favorites' order editor: arrow-up, arrow-down, grip-vertical).
-    expect(svg?.querySelectorAll('symbol')).toHaveLength(Object.keys(ICON_MODULES).length);
     expect(Object.keys(ICON_MODULES).length).toBe(Object.keys(ICONS).length - 1 + 3);
     for (const name of ['arrow-up', 'arrow-down', 'grip-vertical']) {
-      expect(svg?.querySelector(`symbol#lucide-${name}`), name).not.toBeNull();
+      expect(drawingOf(`.lucide-${name}`), name).not.toBeNull();
     }
+    // Nothing in the rules could end them early or reach outside the URL.
+    expect(css).not.toMatch(/<|>|"\)[^}]/);
   });
 });

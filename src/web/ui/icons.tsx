@@ -1,51 +1,44 @@
 /**
- * The lucide icons of the portal page, shown with `<svg><use href="#lucide-…"/></svg>`: their
- * drawings are in the page once, in the sprite the build puts into index.html (`icon-sprite.ts`).
+ * The lucide icons of the portal page, each one empty `<span class="icon lucide-…">`: its
+ * drawing is a CSS mask, in the page once (`icon-masks.ts`, put into index.html by the build),
+ * painted in the text's colour by the `.icon` rule of styles.css.
  *
  * Why not lucide-react's components: each of them puts the icon's whole drawing into every
  * card (four icons, about 2 KB of the 3.5 KB of a card's HTML) and rebuilds its SVG description
- * on every render, the largest share of the page's own script time at 500 apps (issue 12). The
- * outer `<svg>` keeps lucide's class name per icon, and its stroke and fill reach the drawing
- * through `<use>`. Import icons from this module in the portal
- * page's components; the admin console, loaded apart, uses lucide-react directly.
+ * on every render (issue 12). Why not an SVG sprite with `<use>` (decision 0019): each `<use>`
+ * makes the browser build a copy of the drawing, and at 500 apps the cards' 2,000 icons were half
+ * of what the browser's parser and style work blocked the page for (decision 0041). Import icons
+ * from this module in the portal page's components; the admin console, loaded apart, uses
+ * lucide-react directly.
  */
-import { memo, type ReactNode, type SVGProps } from 'react';
+import { memo, type HTMLAttributes, type ReactNode } from 'react';
 
-export type IconProps = Omit<
-  SVGProps<SVGSVGElement>,
-  'ref' | 'children' | 'fill' | 'strokeWidth' | 'style'
-> & {
+export type IconProps = Omit<HTMLAttributes<HTMLSpanElement>, 'children' | 'style'> & {
   'data-icon'?: string;
   'data-filled'?: boolean;
-  /** lucide's 2, or 2.5 for the status marks. */
+  /** lucide's 2, or 2.5 for the status marks (icon-masks.ts `BOLD_ICONS`). */
   strokeWidth?: 2 | 2.5;
-  /** `currentColor` fills the drawing (a chosen favourite's heart). */
+  /** `currentColor` fills the drawing (a chosen favourite's heart: `FILLED_ICONS`). */
   fill?: 'none' | 'currentColor';
 };
 
-/** An icon component: takes an SVG element's props (class names, `aria-hidden`, stroke…). */
+/** An icon component: takes a span's props (class names, `aria-hidden`, data attributes). */
 export type Icon = (props: IconProps) => ReactNode;
 
 /**
- * An icon drawn by the sprite's symbol of lucide's icon `name` (checked by icons.test.tsx).
- * Exported for chunks loaded on demand, which make their own icons (the main chunk stays small).
- * lucide's attributes (size 24, no fill, a round stroke of 2 in the text's colour) come from the
- * `.icon` rule of styles.css rather than from each `<svg>`: at 500 apps they were a quarter of the
- * page's card markup (issue 26). A size class (`size-4`) and the stroke and fill props, as
- * classes, win over the rule.
+ * An icon drawn by the mask of lucide's icon `name` (checked by icons.test.tsx). Exported for
+ * chunks loaded on demand, which make their own icons (the main chunk stays small). A size class
+ * (`size-4`) wins over the `.icon` rule's 24px; the stroke and fill props choose the bold or the
+ * filled drawing.
  */
 export function icon(name: string): Icon {
-  const href = `#lucide-${name}`;
   const Component = ({ className, strokeWidth = 2, fill = 'none', ...props }: IconProps) => {
-    const classes = [`icon lucide-${name}`];
-    if (strokeWidth === 2.5) classes.push('stroke-[2.5]');
-    if (fill === 'currentColor') classes.push('fill-current');
+    // The class that icon-masks.ts gives the drawing (not imported: it holds every drawing).
+    const classes = ['icon', `lucide-${name}`];
+    if (strokeWidth === 2.5) classes.push('icon-bold');
+    if (fill === 'currentColor') classes.push('icon-filled');
     if (className) classes.push(className);
-    return (
-      <svg viewBox="0 0 24 24" className={classes.join(' ')} {...props}>
-        <use href={href} />
-      </svg>
-    );
+    return <span className={classes.join(' ')} {...props} />;
   };
   // Icons take static props: once drawn, a card's icons skip its later renders.
   return memo(Component);

@@ -13,7 +13,7 @@ const grace: SessionUser = {
   groups: '',
 };
 
-const icon = () => screen.getByRole('button', { name: /menu/ }).querySelector('svg');
+const icon = () => screen.getByRole('button', { name: /menu/ }).querySelector('.icon');
 
 describe('MobileMenu (below 768 px)', () => {
   it('is a menu button with a bars icon when closed and a close icon when open', async () => {

@@ -28,7 +28,7 @@ function Harness({ initial, onChanged }: { initial: App[]; onChanged?: (me: Me) 
   );
 }
 
-const heart = (button: HTMLElement) => button.querySelector('svg');
+const heart = (button: HTMLElement) => button.querySelector('.icon');
 
 describe('FavoriteToggle', () => {
   beforeEach(() => {
@@ -43,13 +43,13 @@ describe('FavoriteToggle', () => {
     const add = screen.getByRole('button', { name: 'Add Galaxy to favorites' });
     expect(add).toHaveAttribute('aria-pressed', 'false');
     // The fill is a class (the `.icon` rule of styles.css leaves icons unfilled).
-    expect(heart(add)).not.toHaveClass('fill-current');
+    expect(heart(add)).not.toHaveClass('icon-filled');
     unmount();
 
     render(<Harness initial={[galaxy]} />);
     const remove = screen.getByRole('button', { name: 'Remove Galaxy from favorites' });
     expect(remove).toHaveAttribute('aria-pressed', 'true');
-    expect(heart(remove)).toHaveClass('fill-current');
+    expect(heart(remove)).toHaveClass('icon-filled');
   });
 
   it('adds through the API, then takes the refreshed user', async () => {

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { BOLD_ICONS } from '../../../ui/icon-masks.js';
 import { StatusIndicator } from './status-indicator.js';
 
 describe('StatusIndicator', () => {
@@ -32,7 +33,7 @@ describe('StatusIndicator', () => {
       const { container, unmount } = render(<StatusIndicator code={code} />);
       const indicator = container.querySelector('[role="img"]');
       const look = {
-        shape: indicator?.querySelector('svg')?.innerHTML,
+        shape: indicator?.querySelector('.icon')?.className,
         colour: indicator?.className,
       };
       unmount();
@@ -40,6 +41,25 @@ describe('StatusIndicator', () => {
     });
     expect(new Set(looks.map((look) => look.shape)).size).toBe(5);
     expect(new Set(looks.map((look) => look.colour)).size).toBe(5);
+  });
+
+  it('draws each state’s icon bold, with a bold drawing for each (icon-masks.ts)', () => {
+    const bold: readonly string[] = BOLD_ICONS;
+    for (const props of [
+      { code: 0 },
+      { code: 1 },
+      { code: 2 },
+      { code: 3 },
+      { code: undefined },
+      { code: 1, stale: true },
+    ]) {
+      const { container, unmount } = render(<StatusIndicator {...props} />);
+      const classes = container.querySelector('.icon')?.className.split(' ') ?? [];
+      expect(classes).toContain('icon-bold');
+      const name = classes.find((name) => name.startsWith('lucide-'))?.slice('lucide-'.length);
+      expect(bold, JSON.stringify(props)).toContain(name);
+      unmount();
+    }
   });
 
   it('can be focused, so keyboard users get the tooltip too', () => {
