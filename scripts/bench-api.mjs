@@ -2,7 +2,8 @@
 // `npm run bench:api`: first the pages (scripts/lib/bench-pages.mjs): the home page at 13 and 500
 // apps, GET /api/apps?perPage=500 and a signed-in page, asked as browsers ask
 // (`Accept-Encoding: gzip, deflate, br`), beside a small static file of the same server, with
-// health latency sampled meanwhile and the server's memory after the load (issue 26's targets).
+// health latency sampled meanwhile (from a process of its own, not the load generator's) and the
+// server's memory after the load, at rest (issue 26's targets).
 // Then the API: load-tests GET /api/apps on the built server, on loopback, with a 100-app
 // catalog: anonymous, and with a bearer token carrying 3 groups (verified against a local issuer's
 // JWKS, as in production). Then the admin scenario: 400 apps created and 1,000 edits made through

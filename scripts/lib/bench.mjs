@@ -1,6 +1,6 @@
 // Shared pieces of the benchmark scripts: loopback servers, the built portal in a child process,
 // and a bounded autocannon run with a warm-up.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -92,36 +92,33 @@ export function percentile(sorted, share) {
 }
 
 /**
- * Asks `GET {baseUrl}/api/health` every `everyMs` (counted from each request's start) until
- * `stop()`, which resolves with every answer's latency in ms, ascending, and how many failed
- * (an error, a time-out or a status other than 200).
+ * Asks `GET {baseUrl}/api/health` every `everyMs` (counted from each request's start), from a
+ * child process (health-sampler.mjs: not from this process, whose event loop the load generator
+ * keeps busy), until `stop()`, which resolves with every answer's latency in ms, ascending, and
+ * how many failed (an error, a time-out or a status other than 200). `started` resolves once the
+ * child is sampling.
  */
 export function sampleHealth(baseUrl, { everyMs = 50, timeoutMs = 5000 } = {}) {
-  const latencies = [];
-  let failures = 0;
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${baseUrl}/api/health`, {
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        await response.arrayBuffer();
-        if (response.status !== 200) failures += 1;
-      } catch {
-        failures += 1;
-      }
-      const elapsed = performance.now() - started;
-      latencies.push(elapsed);
-      if (elapsed < everyMs) await new Promise((resolve) => setTimeout(resolve, everyMs - elapsed));
-    }
-  })();
+  const child = fork(
+    join(ROOT, 'scripts', 'lib', 'health-sampler.mjs'),
+    [baseUrl, String(everyMs), String(timeoutMs)],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  let onStarted;
+  let onResult;
+  const started = new Promise((resolve) => (onStarted = resolve));
+  const result = new Promise((resolve, reject) => {
+    onResult = resolve;
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the health sampler exited with ${code}`)));
+  });
+  child.on('message', (message) => (message === 'started' ? onStarted() : onResult(message)));
   return {
+    started,
     async stop() {
-      running = false;
-      await done;
-      return { latencies: latencies.sort((a, b) => a - b), failures };
+      await started;
+      child.send('stop');
+      return result;
     },
   };
 }
