@@ -104,15 +104,22 @@ export function sampleHealth(baseUrl, { everyMs = 50, timeoutMs = 5000 } = {}) {
     [baseUrl, String(everyMs), String(timeoutMs)],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
-  let onStarted;
-  let onResult;
-  const started = new Promise((resolve) => (onStarted = resolve));
-  const result = new Promise((resolve, reject) => {
-    onResult = resolve;
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the health sampler exited with ${code}`)));
-  });
-  child.on('message', (message) => (message === 'started' ? onStarted() : onResult(message)));
+  // Both settle when the child ends early (an error, a crash): nothing waits for it forever.
+  const settlers = { started: {}, result: {} };
+  const started = new Promise((resolve, reject) => (settlers.started = { resolve, reject }));
+  const result = new Promise((resolve, reject) => (settlers.result = { resolve, reject }));
+  // Read by stop() (and `started` by the caller): an early end is reported there, not unhandled.
+  started.catch(() => {});
+  result.catch(() => {});
+  child.on('message', (message) =>
+    message === 'started' ? settlers.started.resolve() : settlers.result.resolve(message),
+  );
+  const ended = (error) => {
+    settlers.started.reject(error);
+    settlers.result.reject(error);
+  };
+  child.once('error', ended);
+  child.once('exit', (code) => ended(new Error(`the health sampler exited with ${code}`)));
   return {
     started,
     async stop() {

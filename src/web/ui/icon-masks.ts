@@ -130,15 +130,16 @@ export function iconMaskCss(): string {
   const rules = [...byName.values()].map((module) =>
     rule(`.${iconClass(module.name)}`, iconSvg(module)),
   );
-  for (const name of BOLD_ICONS) {
-    const module = byName.get(name);
-    if (!module) throw new Error(`No icon module for the bold icon ${name}`);
-    rules.push(rule(`.icon-bold.${iconClass(name)}`, iconSvg(module, { strokeWidth: 2.5 })));
-  }
-  for (const name of FILLED_ICONS) {
-    const module = byName.get(name);
-    if (!module) throw new Error(`No icon module for the filled icon ${name}`);
-    rules.push(rule(`.icon-filled.${iconClass(name)}`, iconSvg(module, { fill: '#000' })));
+  const variants = [
+    { className: 'icon-bold', names: BOLD_ICONS, drawing: { strokeWidth: 2.5 } },
+    { className: 'icon-filled', names: FILLED_ICONS, drawing: { fill: '#000' } },
+  ];
+  for (const { className, names, drawing } of variants) {
+    for (const name of names) {
+      const module = byName.get(name);
+      if (!module) throw new Error(`No icon module for ${name} (${className})`);
+      rules.push(rule(`.${className}.${iconClass(name)}`, iconSvg(module, drawing)));
+    }
   }
   return rules.join('');
 }
