@@ -1,6 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import helmet from 'helmet';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../test-support/test-app.js';
-import { cspDirectives } from './security-headers.js';
+import { cspDirectives, securityHeaderValues } from './security-headers.js';
+
+// Helmet itself, counted: the headers are to be worked out once, not per request.
+vi.mock('helmet', async (importOriginal) => {
+  const actual = await importOriginal<{ default: typeof helmet }>();
+  return { default: vi.fn(actual.default) };
+});
 
 let contexts: TestContext[] = [];
 afterEach(async () => {
@@ -76,6 +83,49 @@ describe('security headers', () => {
     });
     expect(directives['frame-src']).toEqual(["'self'", 'http://localhost:8080']);
     expect(directives['form-action']).toEqual(["'self'", 'http://localhost:8080']);
+  });
+
+  it('works the headers out once, not per request, and sends the same on every answer', async () => {
+    const portal = await app({ PUBLIC_URL: 'http://localhost:8080', OIDC_ISSUER: ISSUER });
+    const built = vi.mocked(helmet).mock.calls.length;
+    const answers: [string, Awaited<ReturnType<typeof portal.inject>>][] = [];
+    for (const url of ['/', '/api/health', '/api/apps', '/api/nowhere', '/favicon.svg']) {
+      answers.push([url, await portal.inject({ url })]);
+    }
+    expect(vi.mocked(helmet).mock.calls.length).toBe(built);
+    const expected = Object.fromEntries(
+      securityHeaderValues({ publicUrl: 'http://localhost:8080', issuer: ISSUER }),
+    );
+    expect(Object.keys(expected)).toEqual(
+      expect.arrayContaining([
+        'content-security-policy',
+        'x-content-type-options',
+        'referrer-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+        'cross-origin-resource-policy',
+      ]),
+    );
+    for (const [url, response] of answers) {
+      for (const [name, value] of Object.entries(expected)) {
+        expect(response.headers[name], `${url}: ${name}`).toBe(value);
+      }
+    }
+  });
+
+  it('sends them on error answers too', async () => {
+    const portal = await app({ PUBLIC_URL: 'http://localhost:8080', OIDC_ISSUER: ISSUER });
+    const response = await portal.inject({
+      method: 'POST',
+      url: '/api/favorites',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(parseCsp(response.headers['content-security-policy'] as string)).toHaveProperty(
+      'default-src',
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('keeps authenticated API answers out of caches', async () => {

@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 export interface SecurityHeadersOptions {
   /** The portal's PUBLIC_URL: https turns on HSTS and upgrade-insecure-requests. */
@@ -39,21 +40,48 @@ export function cspDirectives(options: SecurityHeadersOptions): Record<string, s
 }
 
 /**
- * Security headers on every response (Helmet): the CSP above, nosniff, a same-origin referrer
+ * The headers Helmet sets for these options, worked out once: none depends on the request (no
+ * nonces, no per-request directives). @fastify/helmet, which this replaces, built Helmet's
+ * middleware and parsed the CSP anew on every request (decision 0042).
+ */
+export function securityHeaderValues(options: SecurityHeadersOptions): [string, string][] {
+  const https = new URL(options.publicUrl).protocol === 'https:';
+  const middleware = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    xFrameOptions: { action: 'sameorigin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
+      return recorder;
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return [...headers];
+}
+
+/**
+ * Security headers on every response (Helmet's): the CSP above, nosniff, a same-origin referrer
  * policy (the Origin header, which the CSRF check reads, survives it), frame protection, and
- * HSTS when the portal is served over https.
+ * HSTS when the portal is served over https. Set on the raw response as the request comes in,
+ * so that error answers and hijacked routes (the development provider) carry them too.
  */
 export const securityHeaders = fp(
   async (app: FastifyInstance, options: SecurityHeadersOptions) => {
-    const https = new URL(options.publicUrl).protocol === 'https:';
-    await app.register(helmet, {
-      global: true,
-      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
-      referrerPolicy: { policy: 'same-origin' },
-      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
-      xFrameOptions: { action: 'sameorigin' },
-      crossOriginOpenerPolicy: { policy: 'same-origin' },
-      crossOriginResourcePolicy: { policy: 'same-origin' },
+    const headers = securityHeaderValues(options);
+    app.addHook('onRequest', (_request, reply, done) => {
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      done();
     });
   },
   { name: 'security-headers' },
