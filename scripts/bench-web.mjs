@@ -288,7 +288,20 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/**
+ * One Lighthouse run; a run that Lighthouse itself reports as failed (`runtimeError`, such as
+ * NO_NAVSTART: the trace lost the navigation's start, now and then here) is run again, at most
+ * twice, so that the medians are of as many runs as asked for.
+ */
 async function lighthouseOnce(url) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouseAttempt(url);
+    if (!result.runtimeError || attempt === 3) return result;
+    progress(`Lighthouse: ${result.runtimeError}; again`);
+  }
+}
+
+async function lighthouseAttempt(url) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
@@ -314,6 +327,7 @@ async function lighthouseOnce(url) {
       lhLcp: metric('largest-contentful-paint'),
       lhTbt: metric('total-blocking-time'),
       benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
+      runtimeError: lhr.runtimeError?.code,
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),

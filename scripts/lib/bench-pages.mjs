@@ -59,6 +59,20 @@ function memoryOf(pid) {
   }
 }
 
+/**
+ * CPU time the process has used so far, in ms (user + system, /proc/<pid>/stat; Linux's clock
+ * ticks are 10 ms). Read around a load, it tells the server's own cost per request, which the
+ * rate does not when the load generator, on the same two cores, is the limit.
+ */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 /** Reads the process's RSS every second for SETTLE_MS: the last reading, and one in five. */
 async function rssAtRest(pid) {
   const readings = [];
@@ -77,7 +91,7 @@ async function rssAtRest(pid) {
  * bounded load with health sampled meanwhile.
  */
 async function measure(
-  baseUrl,
+  { url: baseUrl, pid },
   name,
   path,
   { checkHeaders = {}, requests, connections, duration },
@@ -92,6 +106,10 @@ async function measure(
   await health.started;
   let outcome;
   let sampled;
+  const cpuBefore = cpuMsOf(pid);
+  const startedAt = performance.now();
+  let cpuMs;
+  let wallMs;
   try {
     outcome = await load({
       url,
@@ -101,6 +119,8 @@ async function measure(
       duration,
       maxRequests: 200_000,
     });
+    cpuMs = cpuMsOf(pid) - cpuBefore;
+    wallMs = performance.now() - startedAt;
   } finally {
     sampled = await health.stop();
   }
@@ -118,6 +138,9 @@ async function measure(
     sentBytes: Number(check.headers.get('content-length') ?? NaN),
     health: sampled.latencies,
     healthFailures: sampled.failures,
+    // The server's CPU per answer (µs) and its share of one core over the load.
+    cpuUs: (cpuMs * 1000) / result.requests.total,
+    busy: cpuMs / wallMs,
   };
 }
 
@@ -149,7 +172,7 @@ export async function benchPages({
 
   const small = await startBuiltPortal(portalEnv(13), { root });
   try {
-    rows.push(await measure(small.url, 'anonymous page, 13 apps', '/', options));
+    rows.push(await measure(small, 'anonymous page, 13 apps', '/', options));
   } finally {
     small.stop();
   }
@@ -159,17 +182,12 @@ export async function benchPages({
   let memory;
   let signedInFirst;
   try {
-    const staticRow = await measure(
-      large.url,
-      'static file (favicon.svg)',
-      '/favicon.svg',
-      options,
-    );
+    const staticRow = await measure(large, 'static file (favicon.svg)', '/favicon.svg', options);
     staticRow.rssMb = memoryOf(large.pid).rssMb;
-    const anonymous = await measure(large.url, 'anonymous page, 500 apps', '/', options);
+    const anonymous = await measure(large, 'anonymous page, 500 apps', '/', options);
     anonymous.rssMb = memoryOf(large.pid).rssMb;
     const apps = await measure(
-      large.url,
+      large,
       'GET /api/apps?perPage=500',
       '/api/apps?perPage=500',
       options,
@@ -195,7 +213,7 @@ export async function benchPages({
     const firstSampled = await firstHealth.stop();
     const rssAfterFirstViews = memoryOf(large.pid).rssMb;
     let turn = 0;
-    const signedIn = await measure(large.url, `signed-in page, 500 apps, ${users} users`, '/', {
+    const signedIn = await measure(large, `signed-in page, 500 apps, ${users} users`, '/', {
       ...options,
       checkHeaders: { authorization: `Bearer ${tokens[0]}` },
       requests: [
@@ -247,7 +265,7 @@ export function printPages({ rows, memory, signedInFirst }, { connections, durat
     const sent = Number.isFinite(r.sentBytes) ? `${r.sentBytes} B sent` : 'chunked';
     const rss = r.rssMb === undefined ? '' : `; RSS after ${r.rssMb.toFixed(0)} MB`;
     console.log(
-      `  ${r.name.padEnd(36)} ${Math.round(r.rps).toString().padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   (${r.total} requests, ${r.errors} errors; ${r.encoding}, ${sent}, ${r.decodedBytes} B decoded${rss})`,
+      `  ${r.name.padEnd(36)} ${Math.round(r.rps).toString().padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   server CPU ${Math.round(r.cpuUs)} µs/request, ${Math.round(r.busy * 100)}% of a core   (${r.total} requests, ${r.errors} errors; ${r.encoding}, ${sent}, ${r.decodedBytes} B decoded${rss})`,
     );
   }
   const first = signedInFirst;
@@ -329,10 +347,12 @@ export function comparePages(before, after) {
     return [
       `${Math.round(row(pages, 'anonymous page, 13').rps)}/s`,
       `${Math.round(anonymous.rps)}/s, p99 ${anonymous.p99} ms`,
+      `${Math.round(anonymous.cpuUs)} µs (${Math.round(anonymous.busy * 100)}% of a core)`,
       `${Math.round(statics.rps)}/s`,
       (anonymous.rps / statics.rps).toFixed(2),
       `${Math.round(row(pages, 'GET /api/apps').rps)}/s`,
       `${Math.round(signedIn.rps)}/s (${(anonymous.rps / signedIn.rps).toFixed(2)}x)`,
+      `${Math.round(signedIn.cpuUs)} µs`,
       `${pages.signedInFirst.p50.toFixed(0)} ms`,
       `${health(pages).toFixed(1)} ms`,
       `${pages.memory.rssMb.toFixed(0)} MB`,
@@ -342,10 +362,12 @@ export function comparePages(before, after) {
   const names = [
     'anonymous page, 13 apps',
     'anonymous page, 500 apps',
+    '  server CPU per page',
     'static file, same server',
     'share of the static rate',
     'GET /api/apps?perPage=500',
     'signed-in page, 500 apps',
+    '  server CPU per page',
     'signed-in first view, p50',
     'health p99 under load',
     'RSS after the load',
