@@ -106,15 +106,4 @@ describe('createWorkerPool', () => {
       expect(await run.run({ thread: true })).toBe(first);
     }
   });
-
-  it('warm() starts a worker without a task, says when it is ready, and idleMs stops it', async () => {
-    const run = tasks({ idleMs: 300 });
-    expect(run.warm()).toBe(false);
-    expect(run.workers()).toBe(1);
-    await vi.waitFor(() => expect(run.warm()).toBe(true), { timeout: 10_000, interval: 20 });
-    const thread = await run.run({ thread: true });
-    expect(run.workers()).toBe(1);
-    await vi.waitFor(() => expect(run.workers()).toBe(0), { timeout: 10_000, interval: 20 });
-    expect(await run.run({ thread: true })).not.toBe(thread);
-  });
 });

@@ -136,11 +136,6 @@ export interface WorkerPool<In, Out> {
   close(): Promise<void>;
   /** How many workers are started now (running, waiting for a task or starting). */
   workers(): number;
-  /**
-   * Whether a worker is ready to take a task now. When none is started, one is started (without
-   * a task; idleMs applies to it), so that a caller may do this task itself and give the next.
-   */
-  warm(): boolean;
 }
 
 interface Slot {
@@ -234,9 +229,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
         slot.timer = undefined;
         const send = slot.send;
         slot.send = undefined;
-        // Started without a task (warm()): it waits for one, within idleMs.
-        if (send) send();
-        else if (!slot.busy) armIdle(slot);
+        send?.();
         return;
       }
       if (slot.busy?.id !== reply.id) return;
@@ -299,11 +292,5 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
       await Promise.all(stopping);
     },
     workers: () => slots.length,
-    warm() {
-      if (closed) return false;
-      if (slots.some((slot) => slot.ready)) return true;
-      if (slots.length === 0) start();
-      return false;
-    },
   };
 }

@@ -66,16 +66,21 @@ describe('createRenderWorker', () => {
     expect(threadOf(second)).toBe(threadOf(first));
   });
 
-  it('starts the worker when asked whether it is ready, and stops it after idleMs without a page', async () => {
-    renderer = createRenderWorker(join(dir, 'entry-server.js'), { idleMs: 200 });
-    expect(renderer.ready()).toBe(false);
-    const started = renderer;
-    await vi.waitFor(() => expect(started.ready()).toBe(true), { timeout: 10_000, interval: 20 });
-    const first = threadOf(await renderer.render(stateWith('')));
-    // Stopped for want of pages: not ready, and asking starts a new one.
-    await vi.waitFor(() => expect(started.ready()).toBe(false), { timeout: 10_000, interval: 50 });
-    await vi.waitFor(() => expect(started.ready()).toBe(true), { timeout: 10_000, interval: 20 });
-    expect(threadOf(await renderer.render(stateWith('')))).not.toBe(first);
+  it('starts the worker for the first page, and a new one for a page after idleMs without any', async () => {
+    const started = createRenderWorker(join(dir, 'entry-server.js'), { idleMs: 100 });
+    renderer = started;
+    const first = threadOf(await started.render(stateWith('')));
+    expect(first).not.toBe(threadId);
+    // Asked less often than idleMs: the worker stops between pages, and the next page starts
+    // another (rendered there, never here).
+    await vi.waitFor(
+      async () => {
+        const next = threadOf(await started.render(stateWith('')));
+        expect(next).not.toBe(threadId);
+        expect(next).not.toBe(first);
+      },
+      { timeout: 10_000, interval: 300 },
+    );
   });
 
   it('keeps this thread free while a page renders', async () => {

@@ -46,17 +46,12 @@ export const PAGE_RENDER_IDLE_MS = 10_000;
 /** Renders pages away from the event loop (decision 0040). */
 export interface RenderElsewhere {
   /**
-   * The page's markup, rendered in the worker thread. Rejects with `RenderElsewhereUnavailable`
-   * when the worker cannot take it (did not start, crashed, too many pages waiting): the caller
-   * may render here instead. Any other rejection is the rendering's own failure.
+   * The page's markup, rendered in the worker thread (started for it when it is not running).
+   * Rejects with `RenderElsewhereUnavailable` when the worker cannot take it (did not start,
+   * crashed, too many pages waiting): the caller may render here instead. Any other rejection
+   * is the rendering's own failure.
    */
   render(state: PageState, messages?: Messages): Promise<string>;
-  /**
-   * Whether the worker is started and ready for a page now. When it is not started (at first,
-   * or after it stopped for want of pages) it is started: the caller renders this page itself
-   * rather than wait for the start-up.
-   */
-  ready(): boolean;
   close(): Promise<void>;
 }
 
@@ -70,8 +65,8 @@ export class RenderElsewhereUnavailable extends Error {
 
 /**
  * The server-rendering bundle at `bundle` run in one worker thread (lib/worker-pool.ts), started
- * when first asked whether it is ready and stopped after `idleMs` without a page. Pages wait in
- * turn, at most `maxQueue` of them.
+ * by the first page and stopped after `idleMs` without a page. Pages wait in turn, at most
+ * `maxQueue` of them.
  */
 export function createRenderWorker(
   bundle: string = DEFAULT_SSR_ENTRY,
@@ -97,7 +92,6 @@ export function createRenderWorker(
         throw error;
       }
     },
-    ready: () => pool.warm(),
     close: () => pool.close(),
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PageState } from '../../shared/api/page-schemas.js';
 import type { App, Me, PortalInfo } from '../../shared/api/schemas.js';
 import { shippedCatalogs } from '../i18n/catalogs.js';
@@ -27,18 +27,14 @@ function logger() {
   return { log, warnings, errors };
 }
 
-/**
- * A render worker whose answers the test gives, ready unless told; it counts the pages it was
- * asked for.
- */
-function worker(answer: (state: PageState) => Promise<string>, isReady = () => true) {
+/** A render worker whose answers the test gives; it counts the pages it was asked for. */
+function worker(answer: (state: PageState) => Promise<string>) {
   const asked: PageState[] = [];
   const elsewhere: RenderElsewhere = {
     render: (state) => {
       asked.push(state);
       return answer(state);
     },
-    ready: isReady,
     close: async () => {},
   };
   return { elsewhere, asked };
@@ -79,21 +75,22 @@ describe('the home page and the render worker', () => {
     expect(renderedHere()).toBe(0);
   });
 
-  it('renders here while the worker is not ready yet (it starts meanwhile), there once it is', async () => {
-    let ready = false;
-    const { elsewhere, asked } = worker(
-      async () => '<main>rendered elsewhere</main>',
-      () => ready,
-    );
+  it('waits for the worker rather than render here, however long it takes to start', async () => {
+    let started!: () => void;
+    const starting = new Promise<void>((resolve) => (started = resolve));
+    const { elsewhere, asked } = worker(async () => {
+      await starting;
+      return '<main>rendered elsewhere</main>';
+    });
     const { pages, renderedHere, warnings } = service(elsewhere);
-    const first = await pages.home(null, '', 'light', 'en');
-    expect(first.personal === false && first.html).toContain('rendered here');
-    expect(asked).toHaveLength(0);
+    const page = pages.home(null, '', 'light', 'en');
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    expect(renderedHere()).toBe(0);
+    started();
+    const first = await page;
+    expect(first.personal === false && first.html).toContain('rendered elsewhere');
+    expect(renderedHere()).toBe(0);
     expect(warnings).toEqual([]);
-    ready = true;
-    const dark = await pages.home(null, '', 'dark', 'en');
-    expect(dark.personal === false && dark.html).toContain('rendered elsewhere');
-    expect(renderedHere()).toBe(1);
   });
 
   it("renders a signed-in user's page in the worker too, only when asked", async () => {
