@@ -355,6 +355,7 @@ export function comparePages(before, after) {
       `${Math.round(signedIn.cpuUs)} µs`,
       `${pages.signedInFirst.p50.toFixed(0)} ms`,
       `${health(pages).toFixed(1)} ms`,
+      `${percentile(pages.signedInFirst.health, 0.99).toFixed(1)} ms`,
       `${pages.memory.rssMb.toFixed(0)} MB`,
       `${pages.memory.settledMb.toFixed(0)} MB`,
     ];
@@ -370,6 +371,7 @@ export function comparePages(before, after) {
     '  server CPU per page',
     'signed-in first view, p50',
     'health p99 under load',
+    'health p99, first views',
     'RSS after the load',
     `RSS ${SETTLE_MS / 1000} s later, idle`,
   ];
