@@ -1,8 +1,9 @@
 // The "before" of a benchmark (BENCH_BASELINE=<git ref>): that commit's code, built once into a
 // folder of the system's temporary directory (kept between runs, keyed by the commit), so that
 // a bench measures it and the working tree on the same machine in one run. The baseline uses
-// this checkout's node_modules (linked): a dependency the baseline needs and this tree no
-// longer has makes its build fail, with npm's message.
+// this checkout's node_modules (linked) when its package-lock.json is this tree's; otherwise
+// (a dependency added, removed or moved since) it installs its own with `npm ci` (from the npm
+// registry, a few minutes with better-sqlite3's build), once per commit.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +38,21 @@ export function baselineRoot(ref = process.env.BENCH_BASELINE) {
   if (archive.status !== 0) throw new Error(`git archive ${commit} failed`);
   const untar = spawnSync('tar', ['-x', '-C', root], { input: archive.stdout });
   if (untar.status !== 0) throw new Error(`unpacking ${commit} failed: ${untar.stderr}`);
-  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+  // Same lockfile: the same packages, so this checkout's installation serves.
+  const sameLock =
+    spawnSync('git', ['diff', '--quiet', commit, '--', 'package-lock.json'], { cwd: ROOT })
+      .status === 0;
+  if (sameLock) {
+    symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+  } else {
+    process.stderr.write(`Its package-lock.json differs from this tree's: npm ci ...\n`);
+    const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: process.env,
+    });
+    if (install.status !== 0) throw new Error(`installing the baseline ${ref}'s packages failed`);
+  }
   const build = spawnSync('npm', ['run', 'build'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
