@@ -51,6 +51,9 @@ describe('the app form’s access requests section', () => {
       ),
     );
     expect(patches).toEqual([]);
+    // The form moves the focus to the first invalid field in the next frame: typing before it
+    // has landed would lose keys to it.
+    await waitFor(() => expect(group).toHaveFocus());
 
     await user.type(group, '/imaging');
     const approvers = screen.getByRole('textbox', { name: 'Approvers' });
@@ -68,6 +71,7 @@ describe('the app form’s access requests section', () => {
     );
     expect(group).not.toHaveAttribute('aria-invalid');
     expect(patches).toEqual([]);
+    await waitFor(() => expect(approvers).toHaveFocus());
 
     await user.type(approvers, '/imaging-leads');
     await user.clear(days);
