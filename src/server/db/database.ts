@@ -9,6 +9,7 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
+  type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
 import { databaseUrlKind } from '../config/parsers.js';
@@ -149,7 +150,7 @@ export function openDatabase(file: string): Db {
 class PortalSqliteDriver extends SqliteDriver {
   readonly #sqlite: SQLite.Database;
   constructor(sqlite: SQLite.Database) {
-    super({ database: sqlite });
+    super({ database: keptStatements(sqlite) });
     this.#sqlite = sqlite;
   }
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -167,6 +168,35 @@ class PortalSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new PortalSqliteDriver(this.#sqlite);
   }
+}
+
+/** Prepared statements kept per SQL text; past this many, the least recently used goes. */
+export const MAX_PREPARED_STATEMENTS = 256;
+
+/**
+ * The database as Kysely's driver sees it, with each SQL text prepared once and its statement
+ * used again (decision 0043). Kysely's driver prepares every query anew, and compiling the SQL
+ * was the largest part of a signed-in page's work. Kysely runs one query at a time on this one
+ * connection (a stream holds it to the end), so a kept statement is never in use when it is
+ * asked for again; SQLite prepares a kept statement again by itself after a schema change.
+ */
+export function keptStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = (sql: string): SQLite.Statement => {
+    let statement = statements.get(sql);
+    if (statement) {
+      // Most recently used last: a Map keeps insertion order.
+      statements.delete(sql);
+    } else {
+      statement = sqlite.prepare(sql);
+      if (statements.size >= MAX_PREPARED_STATEMENTS) {
+        statements.delete(statements.keys().next().value as string);
+      }
+    }
+    statements.set(sql, statement);
+    return statement;
+  };
+  return { prepare, close: () => sqlite.close() };
 }
 
 /** Kysely over an open better-sqlite3 database, with the portal's driver (see above). */

@@ -41,6 +41,26 @@ function fromRow(row: KcUserRow): UserRecord {
 /** Favorites per insert: 4 parameters each, far under SQLite's and PostgreSQL's limits. */
 const FAVORITE_BATCH = 250;
 
+/**
+ * The query for a user's favorite apps that the viewer may see, in the user's order: asked on
+ * every signed-in page. Written as a cross join so that SQLite starts from the user's favorites
+ * (it never reorders a CROSS JOIN). As an inner join SQLite started from the public apps and
+ * looked each one up in the favorites: about 70 µs at 500 apps and growing with the catalog,
+ * against 4. PostgreSQL plans both forms alike.
+ */
+export function favoriteAppsQuery(db: Db, userId: string, viewer: Viewer) {
+  return db
+    .selectFrom('favorites')
+    .crossJoin('apps')
+    .selectAll('apps')
+    .whereRef('apps.id', '=', 'favorites.appId')
+    .where('favorites.userId', '=', userId)
+    .where(visibleTo(viewer))
+    .orderBy('favorites.position')
+    .orderBy('favorites.created')
+    .orderBy('favorites.appId');
+}
+
 export function createUsersRepository(db: Db) {
   return {
     async findBySubject(subject: string): Promise<UserRecord | undefined> {
@@ -166,17 +186,7 @@ export function createUsersRepository(db: Db) {
 
     /** The user's favorite apps that the viewer may see, in the user's order. */
     async findFavoriteApps(userId: string, viewer: Viewer): Promise<AppRecord[]> {
-      const rows = await db
-        .selectFrom('favorites')
-        .innerJoin('apps', 'apps.id', 'favorites.appId')
-        .selectAll('apps')
-        .where('favorites.userId', '=', userId)
-        .where(visibleTo(viewer))
-        .orderBy('favorites.position')
-        .orderBy('favorites.created')
-        .orderBy('favorites.appId')
-        .execute();
-      return attachGroups(db, rows);
+      return attachGroups(db, await favoriteAppsQuery(db, userId, viewer).execute());
     },
   };
 }
