@@ -6,7 +6,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Messages } from '@lingui/core';
-import type { PageState, RenderPage } from '../shared/api/page-schemas.js';
+import { narrowCharacters, type PageState, type RenderPage } from '../shared/api/page-schemas.js';
 import { SOURCE_LANGUAGE } from '../shared/i18n/languages.js';
 import { App } from './app/app.js';
 import type { AppEnvironment } from './app/create-stores.js';
@@ -21,10 +21,12 @@ const serverEnvironment: AppEnvironment = {
 };
 
 export const render: RenderPage = (state: PageState, messages?: Messages) =>
-  renderToString(
-    <StrictMode>
-      <LocaleProvider locale={createLocale(state.language ?? SOURCE_LANGUAGE, messages)}>
-        <App environment={serverEnvironment} initial={state} />
-      </LocaleProvider>
-    </StrictMode>,
+  narrowCharacters(
+    renderToString(
+      <StrictMode>
+        <LocaleProvider locale={createLocale(state.language ?? SOURCE_LANGUAGE, messages)}>
+          <App environment={serverEnvironment} initial={state} />
+        </LocaleProvider>
+      </StrictMode>,
+    ),
   );

@@ -1,14 +1,14 @@
 // Worker thread of page-renderer.ts: the server-rendering bundle's render, away from the event
 // loop that answers requests.
 import { serveWorkerTasks } from '../lib/worker-pool.js';
-import { loadRenderer, type PageRenderTask } from './page-renderer.js';
+import { loadRenderer, taskState, type PageRenderTask } from './page-renderer.js';
 
 /** The bundle is loaded by the first task and kept for the worker's life. */
 let loaded: ReturnType<typeof loadRenderer> | undefined;
 
-serveWorkerTasks(async ({ bundle, state, messages }: PageRenderTask) => {
-  loaded ??= loadRenderer(bundle);
+serveWorkerTasks(async (task: PageRenderTask) => {
+  loaded ??= loadRenderer(task.bundle);
   const render = await loaded;
-  if (!render) throw new Error(`There is no server-rendering bundle at ${bundle}.`);
-  return render(state, messages);
+  if (!render) throw new Error(`There is no server-rendering bundle at ${task.bundle}.`);
+  return render(taskState(task), task.messages);
 });

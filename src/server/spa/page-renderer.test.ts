@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PageState } from '../../shared/api/page-schemas.js';
+import { jsonForScript, type PageState } from '../../shared/api/page-schemas.js';
 import { WorkerTaskError, WorkerTimeoutError } from '../lib/worker-pool.js';
 import {
   createRenderWorker,
@@ -20,7 +20,8 @@ export function render(state, messages) {
   if (state.search === 'fail') throw new Error('the rendering failed');
   if (state.search === 'spin') for (;;);
   if (state.search === 'slow') { const end = Date.now() + 300; while (Date.now() < end); }
-  return '<main data-thread="' + threadId + '">' + state.portal.title + ' ' + (messages?.hello ?? '') + '</main>';
+  const apps = (state.apps ?? []).map((app) => app.name).join('|');
+  return '<main data-thread="' + threadId + '">' + state.portal.title + ' ' + (messages?.hello ?? '') + '</main><ul>' + apps + '</ul>';
 }
 `;
 
@@ -64,6 +65,17 @@ describe('createRenderWorker', () => {
     expect(threadOf(first)).not.toBe(threadId);
     const second = await renderer.render(stateWith(''));
     expect(threadOf(second)).toBe(threadOf(first));
+  });
+
+  it("renders the apps of the JSON given with the state, in place of the state's list", async () => {
+    renderer = createRenderWorker(join(dir, 'entry-server.js'));
+    const state = { ...stateWith(''), apps: [{ name: 'Sent as a list' }] } as unknown as PageState;
+    const apps = [{ name: 'Galaxy' }, { name: '</script><b>Wiki' }];
+    const page = await renderer.render(state, undefined, jsonForScript(apps));
+    expect(page).toContain('<ul>Galaxy|</script><b>Wiki</ul>');
+    expect(page).not.toContain('Sent as a list');
+    // Without it, the state's own list.
+    expect(await renderer.render(state)).toContain('<ul>Sent as a list</ul>');
   });
 
   it('starts the worker for the first page, and a new one for a page after idleMs without any', async () => {

@@ -1,4 +1,4 @@
-import { PAGE_STATE_ID } from '../../shared/api/page-schemas.js';
+import { narrowCharacters, PAGE_STATE_ID } from '../../shared/api/page-schemas.js';
 import {
   directionOf,
   PAGE_MESSAGES_ID,
@@ -72,7 +72,7 @@ export function parseTemplate(html: string): PageTemplate {
   return {
     fill({ title, body, state, branding, theme, language = SOURCE_LANGUAGE, messages }) {
       let titled = TITLE.test(head)
-        ? head.replace(TITLE, () => `<title>${escapeHtml(title)}</title>`)
+        ? head.replace(TITLE, () => `<title>${narrowCharacters(escapeHtml(title))}</title>`)
         : head;
       if (branding?.faviconUrl) {
         const icon = `<link rel="icon" href="${escapeHtml(branding.faviconUrl)}">`;

@@ -301,6 +301,18 @@ describe('other paths and fallbacks', () => {
     const { body } = await ctx.app.inject({ url: '/' });
     expect(body).toContain('<title>Lab &lt;Portal&gt; &amp; Co</title>');
   });
+
+  it('writes the page one byte per character, wider ones as references and \\u escapes', async () => {
+    await start(render, { PORTAL_TITLE: 'Genomics – “Lab” 🧬' });
+    for (const language of ['en', 'ar']) {
+      const { body } = await ctx.app.inject({ url: '/', headers: { 'accept-language': language } });
+      // The language menu names Arabic in Arabic; the messages have typographic quotes.
+      expect(body).toMatch(/^[\0-\xff]*$/);
+      expect(body).toContain('<title>Genomics &#8211; &#8220;Lab&#8221; &#129516;</title>');
+      expect(rootOf(body)).toContain('&#1575;&#1604;&#1593;&#1585;&#1576;&#1610;&#1577;');
+      expect(stateOf(body).portal.title).toBe('Genomics – “Lab” 🧬');
+    }
+  });
 });
 
 describe('compressed once (decision 0035)', () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import type { PageState } from '../../shared/api/page-schemas.js';
+import { jsonForScript, PAGE_STATE_ID, type PageState } from '../../shared/api/page-schemas.js';
+import type * as PageSchemas from '../../shared/api/page-schemas.js';
 import type { App, Me, PortalInfo } from '../../shared/api/schemas.js';
 import { shippedCatalogs } from '../i18n/catalogs.js';
 import type { Principal } from '../auth/principal.js';
@@ -10,6 +11,12 @@ import { parseTemplate } from './page-template.js';
 
 // The service's choice of where a page renders (decision 0040). The render worker itself is
 // tested in page-renderer.test.ts, and with the real bundle by the browser tests (e2e/).
+
+// jsonForScript as it is, counted: how often the service writes a list of apps.
+vi.mock('../../shared/api/page-schemas.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof PageSchemas>();
+  return { ...actual, jsonForScript: vi.fn(actual.jsonForScript) };
+});
 
 const TEMPLATE = `<!doctype html><html lang="en"><head><title>App Portal</title></head>
 <body><div id="root"></div></body></html>`;
@@ -27,17 +34,22 @@ function logger() {
   return { log, warnings, errors };
 }
 
-/** A render worker whose answers the test gives; it counts the pages it was asked for. */
+/**
+ * A render worker whose answers the test gives; it counts the pages it was asked for, and keeps
+ * the apps' JSON each came with.
+ */
 function worker(answer: (state: PageState) => Promise<string>) {
   const asked: PageState[] = [];
+  const appsJsons: (string | undefined)[] = [];
   const elsewhere: RenderElsewhere = {
-    render: (state) => {
+    render: (state, _messages, appsJson) => {
       asked.push(state);
+      appsJsons.push(appsJson);
       return answer(state);
     },
     close: async () => {},
   };
-  return { elsewhere, asked };
+  return { elsewhere, asked, appsJsons };
 }
 
 function service(renderElsewhere?: RenderElsewhere) {
@@ -103,6 +115,35 @@ describe('the home page and the render worker', () => {
     expect(made.keep).toBe(true);
     expect(made.body).toContain('rendered elsewhere');
     expect(asked[0]?.me).toMatchObject({ subject: 'alice' });
+  });
+
+  it('writes a list of apps once for all the pages made from it, and sends it so to the worker', async () => {
+    const written = vi.mocked(jsonForScript);
+    const { elsewhere, appsJsons } = worker(async () => '<main>rendered elsewhere</main>');
+    const { pages } = service(elsewhere);
+    const bob = { subject: 'bob', groups: [], roles: [] } as unknown as Principal;
+    written.mockClear();
+    const bodies: string[] = [];
+    for (const principal of [alice, bob]) {
+      const page = await pages.home(principal, '', 'light', 'en');
+      if (!page.personal) throw new Error('expected a personal page');
+      bodies.push((await page.render()).body);
+    }
+    const anonymous = await pages.home(null, '', 'light', 'en');
+    expect(written.mock.calls.filter(([value]) => value === APPS)).toHaveLength(1);
+    expect(appsJsons).toEqual([jsonForScript(APPS), jsonForScript(APPS), jsonForScript(APPS)]);
+    // Each page carries the whole state, its apps included, as the browser reads it.
+    const stateIn = (html: string) =>
+      JSON.parse(
+        new RegExp(`<script type="application/json" id="${PAGE_STATE_ID}">(.*?)</script>`).exec(
+          html,
+        )?.[1] ?? 'null',
+      ) as PageState;
+    expect(stateIn(bodies[0] ?? '')).toMatchObject({ apps: APPS, me: { subject: 'alice' } });
+    expect(stateIn(anonymous.personal ? '' : anonymous.html)).toMatchObject({
+      apps: APPS,
+      me: null,
+    });
   });
 
   it('renders here when the worker cannot take the page, says so in the log, and keeps the page', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Messages } from '@lingui/core';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  jsonForScript,
   serializePageState,
   type PageState,
   type RenderPage,
@@ -220,10 +221,15 @@ export function createPageService(deps: PageDeps) {
    * quiet while), here only when there is none or it cannot take the page. Rendering here holds
    * every other request for as long (100-200 ms at 500 apps); the worker starts in about 40 ms.
    */
-  async function renderMarkup(render: RenderPage, state: PageState, messages: Messages) {
+  async function renderMarkup(
+    render: RenderPage,
+    state: PageState,
+    messages: Messages,
+    appsJson: string,
+  ) {
     if (!deps.renderElsewhere) return render(state, messages);
     try {
-      return await deps.renderElsewhere.render(state, messages);
+      return await deps.renderElsewhere.render(state, messages, appsJson);
     } catch (error) {
       if (!(error instanceof RenderElsewhereUnavailable)) throw error;
       deps.log().warn({ err: error.reason }, 'the render worker could not take the page');
@@ -231,18 +237,32 @@ export function createPageService(deps: PageDeps) {
     }
   }
 
-  /** Renders a page; `complete` is false when the rendering failed (never kept then). */
+  // Each list of apps as the page carries it, written once: every signed-in user with the same
+  // groups has the same list (the snapshot's), and writing 500 apps takes about 3 ms.
+  const appsJsons = new WeakMap<readonly (App | LockedApp)[], string>();
+  const appsJsonOf = (apps: readonly (App | LockedApp)[]) => {
+    let json = appsJsons.get(apps);
+    if (json === undefined) appsJsons.set(apps, (json = jsonForScript(apps)));
+    return json;
+  };
+
+  /**
+   * Renders a page for `state`, whose apps are `apps` (the snapshot's list); `complete` is false
+   * when the rendering failed (never kept then).
+   */
   async function build(
     state: PageState,
+    apps: readonly (App | LockedApp)[],
     theme: Theme,
   ): Promise<{ html: string; complete: boolean }> {
     let body = '';
     let complete = true;
     const language = state.language ?? SOURCE_LANGUAGE;
     const messages = pageMessages(language);
+    const appsJson = appsJsonOf(apps);
     if (deps.render) {
       try {
-        body = await renderMarkup(deps.render, state, messages.compiled);
+        body = await renderMarkup(deps.render, state, messages.compiled, appsJson);
       } catch (error) {
         // The browser can still render from the state; the visitor only loses the head start.
         complete = false;
@@ -252,7 +272,7 @@ export function createPageService(deps: PageDeps) {
     const html = deps.template.fill({
       title: state.portal.title.trim() || 'App Portal',
       body,
-      state: serializePageState(state),
+      state: serializePageState(state, appsJson),
       branding: brandingParts(state.portal),
       theme: dataThemeOf(theme),
       language,
@@ -323,6 +343,7 @@ export function createPageService(deps: PageDeps) {
           render: async () => {
             const { html, complete } = await build(
               stateFor(portal, me, apps, search, simulated, theme, language),
+              apps,
               theme,
             );
             return { body: html, keep: complete };
@@ -355,6 +376,7 @@ export function createPageService(deps: PageDeps) {
       };
       const rendering = build(
         stateFor(portal, null, apps, search, simulated, theme, language),
+        apps,
         theme,
       ).then(
         ({ html, complete }): PublicPage => {
