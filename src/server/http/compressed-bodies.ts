@@ -252,7 +252,7 @@ export function createPersonalBodies(options: { maxBytes: number }) {
       owner: string,
       state: string,
       accept: string | string[] | undefined,
-      render: () => Promise<{ body: string; keep: boolean }>,
+      render: () => Promise<{ body: string | Buffer; keep: boolean }>,
     ): Promise<{ body: Buffer; encoding: Encoding; cached: boolean }> {
       const key = `${owner}\u0000${negotiateEncoding(accept)}`;
       const found = kept.get(key);

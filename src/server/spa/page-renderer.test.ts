@@ -43,7 +43,10 @@ afterEach(async () => {
 const stateWith = (search: string) =>
   ({ portal: { title: 'Lab Portal' }, search }) as unknown as PageState;
 
-const threadOf = (html: string) => Number(/data-thread="(\d+)"/.exec(html)?.[1]);
+/** The worker's answer (UTF-8) as text. */
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString();
+
+const threadOf = (bytes: Uint8Array) => Number(/data-thread="(\d+)"/.exec(text(bytes))?.[1]);
 
 describe('loadRenderer', () => {
   it("loads a bundle's render, and nothing when there is no bundle", async () => {
@@ -61,7 +64,7 @@ describe('createRenderWorker', () => {
   it('renders pages in a worker thread with the messages given, one worker for them all', async () => {
     renderer = createRenderWorker(join(dir, 'entry-server.js'));
     const first = await renderer.render(stateWith(''), { hello: 'Hallo' });
-    expect(first).toContain('Lab Portal Hallo');
+    expect(text(first)).toContain('Lab Portal Hallo');
     expect(threadOf(first)).not.toBe(threadId);
     const second = await renderer.render(stateWith(''));
     expect(threadOf(second)).toBe(threadOf(first));
@@ -71,11 +74,11 @@ describe('createRenderWorker', () => {
     renderer = createRenderWorker(join(dir, 'entry-server.js'));
     const state = { ...stateWith(''), apps: [{ name: 'Sent as a list' }] } as unknown as PageState;
     const apps = [{ name: 'Galaxy' }, { name: '</script><b>Wiki' }];
-    const page = await renderer.render(state, undefined, jsonForScript(apps));
+    const page = text(await renderer.render(state, undefined, jsonForScript(apps)));
     expect(page).toContain('<ul>Galaxy|</script><b>Wiki</ul>');
     expect(page).not.toContain('Sent as a list');
     // Without it, the state's own list.
-    expect(await renderer.render(state)).toContain('<ul>Sent as a list</ul>');
+    expect(text(await renderer.render(state))).toContain('<ul>Sent as a list</ul>');
   });
 
   it('starts the worker for the first page, and a new one for a page after idleMs without any', async () => {
@@ -111,7 +114,7 @@ describe('createRenderWorker', () => {
     expect(error).toBeInstanceOf(WorkerTaskError);
     expect(error).not.toBeInstanceOf(RenderElsewhereUnavailable);
     expect((error as Error).message).toBe('the rendering failed');
-    expect(await renderer.render(stateWith(''))).toContain('Lab Portal');
+    expect(text(await renderer.render(stateWith('')))).toContain('Lab Portal');
   });
 
   it('stops a rendering that runs over its time, and starts a new worker for the next page', async () => {
@@ -130,8 +133,8 @@ describe('createRenderWorker', () => {
     const waiting = renderer.render(stateWith(''));
     const refused = await renderer.render(stateWith('')).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RenderElsewhereUnavailable);
-    expect(await running).toContain('Lab Portal');
-    expect(await waiting).toContain('Lab Portal');
+    expect(text(await running)).toContain('Lab Portal');
+    expect(text(await waiting)).toContain('Lab Portal');
   });
 
   it('fails a page clearly when there is no bundle at the path', async () => {

@@ -37,11 +37,11 @@ export const ACCENT_STYLE_ID = 'portal-accent';
 /** The document element's start tag, where the language and the chosen theme go. */
 const HTML_START = /<html(?=[\s>])[^>]*>/i;
 
-export interface PageParts {
+export interface PageParts<Body = string> {
   /** The document title (escaped here). */
   title: string;
   /** The server-rendered markup of the app (already HTML). */
-  body: string;
+  body: Body;
   /** The page state as serializePageState wrote it (safe inside a script block), or null. */
   state: string | null;
   /** The branding's head parts (decision 0028): accent CSS (validated colours only), favicon. */
@@ -56,6 +56,8 @@ export interface PageParts {
 
 export interface PageTemplate {
   fill(parts: PageParts): string;
+  /** The same page as UTF-8, its markup given as text or already encoded (the render worker's). */
+  fillBytes(parts: PageParts<string | Uint8Array>): Buffer;
 }
 
 /**
@@ -69,35 +71,52 @@ export function parseTemplate(html: string): PageTemplate {
   if (at < 0) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
   const head = html.slice(0, at);
   const tail = html.slice(at + ROOT_ELEMENT.length);
+  /** The page before and after the markup. */
+  function around({
+    title,
+    state,
+    branding,
+    theme,
+    language = SOURCE_LANGUAGE,
+    messages,
+  }: Omit<PageParts, 'body'>): [string, string] {
+    let titled = TITLE.test(head)
+      ? head.replace(TITLE, () => `<title>${narrowCharacters(escapeHtml(title))}</title>`)
+      : head;
+    if (branding?.faviconUrl) {
+      const icon = `<link rel="icon" href="${escapeHtml(branding.faviconUrl)}">`;
+      titled = titled.replace(ICON, () => icon);
+    }
+    if (branding?.accentCss && !/<\//.test(branding.accentCss)) {
+      const style = `<style id="${ACCENT_STYLE_ID}">${branding.accentCss}</style>`;
+      titled = titled.replace('</head>', () => `${style}</head>`);
+    }
+    // Only known values reach here (parseTheme, the language list); nothing from the request
+    // is copied.
+    const themeAttribute = theme === 'light' || theme === 'dark' ? ` data-theme="${theme}"` : '';
+    titled = titled.replace(
+      HTML_START,
+      () => `<html lang="${language}" dir="${directionOf(language)}"${themeAttribute}>`,
+    );
+    const stateBlock =
+      state === null
+        ? ''
+        : `<script type="application/json" id="${PAGE_STATE_ID}">${state}</script>`;
+    const messagesBlock =
+      messages === undefined
+        ? ''
+        : `<script type="application/json" id="${PAGE_MESSAGES_ID}">${messages}</script>`;
+    return [`${titled}<div id="root">`, `</div>${messagesBlock}${stateBlock}${tail}`];
+  }
   return {
-    fill({ title, body, state, branding, theme, language = SOURCE_LANGUAGE, messages }) {
-      let titled = TITLE.test(head)
-        ? head.replace(TITLE, () => `<title>${narrowCharacters(escapeHtml(title))}</title>`)
-        : head;
-      if (branding?.faviconUrl) {
-        const icon = `<link rel="icon" href="${escapeHtml(branding.faviconUrl)}">`;
-        titled = titled.replace(ICON, () => icon);
-      }
-      if (branding?.accentCss && !/<\//.test(branding.accentCss)) {
-        const style = `<style id="${ACCENT_STYLE_ID}">${branding.accentCss}</style>`;
-        titled = titled.replace('</head>', () => `${style}</head>`);
-      }
-      // Only known values reach here (parseTheme, the language list); nothing from the request
-      // is copied.
-      const themeAttribute = theme === 'light' || theme === 'dark' ? ` data-theme="${theme}"` : '';
-      titled = titled.replace(
-        HTML_START,
-        () => `<html lang="${language}" dir="${directionOf(language)}"${themeAttribute}>`,
-      );
-      const stateBlock =
-        state === null
-          ? ''
-          : `<script type="application/json" id="${PAGE_STATE_ID}">${state}</script>`;
-      const messagesBlock =
-        messages === undefined
-          ? ''
-          : `<script type="application/json" id="${PAGE_MESSAGES_ID}">${messages}</script>`;
-      return `${titled}<div id="root">${body}</div>${messagesBlock}${stateBlock}${tail}`;
+    fill(parts) {
+      const [before, after] = around(parts);
+      return `${before}${parts.body}${after}`;
+    },
+    fillBytes(parts) {
+      const [before, after] = around(parts);
+      const body = typeof parts.body === 'string' ? Buffer.from(parts.body) : parts.body;
+      return Buffer.concat([Buffer.from(before), body, Buffer.from(after)]);
     },
   };
 }

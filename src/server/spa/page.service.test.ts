@@ -45,7 +45,7 @@ function worker(answer: (state: PageState) => Promise<string>) {
     render: (state, _messages, appsJson) => {
       asked.push(state);
       appsJsons.push(appsJson);
-      return answer(state);
+      return answer(state).then((markup) => Buffer.from(markup));
     },
     close: async () => {},
   };
@@ -81,7 +81,7 @@ describe('the home page and the render worker', () => {
     const { pages, renderedHere } = service(elsewhere);
     const page = await pages.home(null, '', 'light', 'de');
     expect(page.personal).toBe(false);
-    expect(page.personal === false && page.html).toContain('rendered elsewhere');
+    expect(page.personal === false && page.html.toString()).toContain('rendered elsewhere');
     expect(asked).toHaveLength(1);
     expect(asked[0]?.language).toBe('de');
     expect(renderedHere()).toBe(0);
@@ -100,7 +100,7 @@ describe('the home page and the render worker', () => {
     expect(renderedHere()).toBe(0);
     started();
     const first = await page;
-    expect(first.personal === false && first.html).toContain('rendered elsewhere');
+    expect(first.personal === false && first.html.toString()).toContain('rendered elsewhere');
     expect(renderedHere()).toBe(0);
     expect(warnings).toEqual([]);
   });
@@ -113,7 +113,7 @@ describe('the home page and the render worker', () => {
     if (!page.personal) throw new Error('expected a personal page');
     const made = await page.render();
     expect(made.keep).toBe(true);
-    expect(made.body).toContain('rendered elsewhere');
+    expect(made.body.toString()).toContain('rendered elsewhere');
     expect(asked[0]?.me).toMatchObject({ subject: 'alice' });
   });
 
@@ -127,7 +127,7 @@ describe('the home page and the render worker', () => {
     for (const principal of [alice, bob]) {
       const page = await pages.home(principal, '', 'light', 'en');
       if (!page.personal) throw new Error('expected a personal page');
-      bodies.push((await page.render()).body);
+      bodies.push((await page.render()).body.toString());
     }
     const anonymous = await pages.home(null, '', 'light', 'en');
     expect(written.mock.calls.filter(([value]) => value === APPS)).toHaveLength(1);
@@ -140,7 +140,7 @@ describe('the home page and the render worker', () => {
         )?.[1] ?? 'null',
       ) as PageState;
     expect(stateIn(bodies[0] ?? '')).toMatchObject({ apps: APPS, me: { subject: 'alice' } });
-    expect(stateIn(anonymous.personal ? '' : anonymous.html)).toMatchObject({
+    expect(stateIn(anonymous.personal ? '' : anonymous.html.toString())).toMatchObject({
       apps: APPS,
       me: null,
     });
@@ -152,7 +152,7 @@ describe('the home page and the render worker', () => {
     });
     const { pages, warnings, renderedHere } = service(elsewhere);
     const first = await pages.home(null, '', 'light', 'en');
-    expect(first.personal === false && first.html).toContain('rendered here');
+    expect(first.personal === false && first.html.toString()).toContain('rendered here');
     expect(warnings).toEqual(['the render worker could not take the page']);
     // Kept: the next visitor gets the same page without another rendering.
     expect(await pages.home(null, '', 'light', 'en')).toBe(first);
@@ -168,13 +168,13 @@ describe('the home page and the render worker', () => {
     });
     const { pages, errors, renderedHere } = service(elsewhere);
     const failed = await pages.home(null, '', 'light', 'en');
-    expect(failed.personal === false && failed.html).not.toContain('<main>');
+    expect(failed.personal === false && failed.html.toString()).not.toContain('<main>');
     expect(errors).toEqual(['server rendering of the home page failed']);
     // Not rendered here: a rendering that fails in the worker would fail here as well.
     expect(renderedHere()).toBe(0);
     fail = false;
     const next = await pages.home(null, '', 'light', 'en');
-    expect(next.personal === false && next.html).toContain('rendered elsewhere');
+    expect(next.personal === false && next.html.toString()).toContain('rendered elsewhere');
     expect(asked).toHaveLength(2);
   });
 

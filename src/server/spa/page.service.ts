@@ -61,7 +61,8 @@ export interface PageDeps {
 /** The anonymous home page: the same for every anonymous visitor with this key's parts. */
 export interface PublicPage {
   personal: false;
-  html: string;
+  /** The page as UTF-8. */
+  html: Buffer;
   /** A weak validator: the page's own hash (it changes with the catalog, the texts, the build). */
   etag: string;
 }
@@ -78,7 +79,7 @@ export interface PersonalPage {
   /** Names everything the page is made from: equal keys, equal pages (for this owner). */
   state: string;
   /** Renders the page; `keep` is false when the rendering failed (the state alone is sent). */
-  render(): Promise<{ body: string; keep: boolean }>;
+  render(): Promise<{ body: Buffer; keep: boolean }>;
 }
 
 export type HomePage = PublicPage | PersonalPage;
@@ -254,8 +255,8 @@ export function createPageService(deps: PageDeps) {
     state: PageState,
     apps: readonly (App | LockedApp)[],
     theme: Theme,
-  ): Promise<{ html: string; complete: boolean }> {
-    let body = '';
+  ): Promise<{ html: Buffer; complete: boolean }> {
+    let body: string | Uint8Array = '';
     let complete = true;
     const language = state.language ?? SOURCE_LANGUAGE;
     const messages = pageMessages(language);
@@ -269,7 +270,7 @@ export function createPageService(deps: PageDeps) {
         deps.log().error({ err: error }, 'server rendering of the home page failed');
       }
     }
-    const html = deps.template.fill({
+    const html = deps.template.fillBytes({
       title: state.portal.title.trim() || 'App Portal',
       body,
       state: serializePageState(state, appsJson),

@@ -46,7 +46,7 @@ export const PAGE_STATE_ID = 'portal-state';
  * escapes, so no value can close the block (`</script>`), open a comment (`<!--`) or change how
  * the HTML parser reads it. So is every character past U+00FF (the two JavaScript line
  * separators among them): the text then holds one byte per character, which V8 stores and
- * encodes at half the cost of a string with one wider character (decision 0043). JSON.parse
+ * encodes at half the cost of a string with one wider character (decision 0044). JSON.parse
  * reads them all back as they were.
  */
 export function jsonForScript(value: unknown): string {
@@ -59,7 +59,7 @@ export function jsonForScript(value: unknown): string {
  * `html` with every character past U+00FF written as a character reference (`&#1593;`). One
  * such character (the Arabic name in the language menu, a typographic quote) makes V8 keep the
  * whole page, a megabyte at 500 apps, at two bytes per character, and doubles the cost of
- * copying and encoding it on the server (decision 0043). The browser reads the references back
+ * copying and encoding it on the server (decision 0044). The browser reads the references back
  * as the characters, in text and in attributes alike. Only for markup without `<script>` or
  * `<style>` elements, where they would stay as written (the app's markup, a page title).
  */
