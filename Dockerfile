@@ -66,10 +66,12 @@ COPY --from=build /app/catalog ./catalog
 COPY --from=build /app/locales ./locales
 COPY --from=build /app/dist ./dist
 # Listen on every interface of the container; the demo identity provider refuses production.
+# MALLOC_ARENA_MAX: as scripts/lib/server-flags.mjs's SERVER_ENV (memory at rest).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2
 USER 10001:10001
 VOLUME ["/data"]
 EXPOSE 8080

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 import { ensureBuild, ensureChromium, ROOT } from './lib/ensure.mjs';
 import { freePort } from './lib/net.mjs';
 
@@ -32,6 +32,7 @@ const server = spawn(
     cwd: ROOT,
     // Only what the portal needs: no setting of this shell (CATALOG_FILE, ...) changes the picture.
     env: {
+      ...SERVER_ENV,
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       PORT: String(port),

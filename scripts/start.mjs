@@ -3,7 +3,7 @@
 // the database and loads the catalog). Configuration: environment variables, docs/configuration.md.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 import { ensureBuild, ensureDependencies, ROOT } from './lib/ensure.mjs';
 
 ensureDependencies();
@@ -12,7 +12,7 @@ ensureBuild();
 // A fresh clone has no identity provider: opt in to the demo one, but only where the server
 // itself would allow it (no OIDC_ISSUER, no explicit DEMO_IDP, loopback HOST and PUBLIC_URL,
 // not production).
-const env = { ...process.env };
+const env = { ...SERVER_ENV, ...process.env };
 const loopback = (host) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host.trim());
 const publicHost = (url) => {
   try {

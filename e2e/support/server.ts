@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/lib/ensure.mjs';
 import { freePort } from '../../scripts/lib/net.mjs';
-import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
 
 export { freePort } from '../../scripts/lib/net.mjs';
 
@@ -75,6 +75,7 @@ export async function startPortal(
     {
       cwd: ROOT,
       env: {
+        ...SERVER_ENV,
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
         PORT: String(port),

@@ -20,14 +20,15 @@ export const listen = (server) =>
  */
 export async function startBuiltPortal(env, { root = ROOT } = {}) {
   const port = await freePort();
-  // Each tree runs with its own flags (scripts/lib/server-flags.mjs; none before it existed).
+  // Each tree runs with its own flags and environment (scripts/lib/server-flags.mjs; none before
+  // it existed).
   const flagsFile = join(root, 'scripts', 'lib', 'server-flags.mjs');
-  const flags = existsSync(flagsFile)
-    ? (await import(pathToFileURL(flagsFile).href)).SERVER_NODE_FLAGS
-    : [];
+  const settings = existsSync(flagsFile) ? await import(pathToFileURL(flagsFile).href) : {};
+  const flags = settings.SERVER_NODE_FLAGS ?? [];
   const server = spawn(process.execPath, [...flags, join(root, 'dist', 'server', 'main.js')], {
     cwd: root,
     env: {
+      ...settings.SERVER_ENV,
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

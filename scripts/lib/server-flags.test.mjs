@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './ensure.mjs';
-import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const read = (path) => readFileSync(join(ROOT, path), 'utf8');
 
@@ -21,6 +21,13 @@ describe("the server's Node flags", () => {
     );
   });
 
+  it('come with the environment the image and the systemd unit set too', () => {
+    expect(SERVER_ENV).toEqual({ MALLOC_ARENA_MAX: '2' });
+    const env = /^ENV ([\s\S]*?)\n(?!\s)/m.exec(read('Dockerfile').split('FROM').at(-1) ?? '')?.[1];
+    expect(env).toMatch(/\bMALLOC_ARENA_MAX=2\b/);
+    expect(read('docs/operations.md')).toContain('Environment=MALLOC_ARENA_MAX=2');
+  });
+
   it('are taken by every script that starts the server', () => {
     for (const path of [
       'scripts/start.mjs',
@@ -29,6 +36,7 @@ describe("the server's Node flags", () => {
       'e2e/support/server.ts',
     ]) {
       expect(read(path), path).toMatch(/SERVER_NODE_FLAGS|server-flags\.mjs/);
+      expect(read(path), path).toMatch(/SERVER_ENV/);
     }
   });
 });
