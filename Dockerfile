@@ -80,5 +80,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node is PID 1 and handles SIGTERM itself (graceful close, exit 0); no shell in between.
 STOPSIGNAL SIGTERM
-# --max-semi-space-size: as scripts/lib/server-flags.mjs (the young generation's ceiling, memory).
-CMD ["node", "--max-semi-space-size=2", "dist/server/main.js"]
+# The flags of scripts/lib/server-flags.mjs (the young generation's ceiling; the idle collector).
+CMD ["node", "--max-semi-space-size=2", "--expose-gc", "dist/server/main.js"]

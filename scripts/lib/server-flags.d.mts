@@ -1,1 +1,2 @@
 export const SERVER_NODE_FLAGS: readonly string[];
+export const SERVER_ENV: Readonly<Record<string, string>>;

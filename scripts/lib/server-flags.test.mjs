@@ -9,7 +9,7 @@ const read = (path) => readFileSync(join(ROOT, path), 'utf8');
 describe("the server's Node flags", () => {
   it('are the same wherever the server is started without the scripts', () => {
     const flags = SERVER_NODE_FLAGS.join(' ');
-    expect(flags).toMatch(/^--max-semi-space-size=\d+$/);
+    expect(flags).toMatch(/^--max-semi-space-size=\d+ --expose-gc$/);
     // npm run serve, the container image and the systemd unit of docs/operations.md.
     expect(JSON.parse(read('package.json')).scripts.serve).toBe(
       `node ${flags} dist/server/main.js`,

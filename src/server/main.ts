@@ -33,6 +33,7 @@ import { createGroupDirectoryFromConfig } from './directory/directory-setup.js';
 import { createOutboxSenderFromConfig } from './outbox/outbox-setup.js';
 import { ACCESS_JOBS_LOCK_KEY } from './access/access-expiry.js';
 import { createAdvisoryLeadership } from './db/advisory-leader.js';
+import { idleCollectorForProcess } from './system/idle-collector.js';
 
 function version(): string {
   try {
@@ -157,6 +158,15 @@ async function main(): Promise<void> {
     logger: loggerOptions(config.logLevel),
   });
 
+  // The garbage of a busy while goes back once the server is quiet (decision 0046).
+  const idleCollector = idleCollectorForProcess(({ beforeBytes, afterBytes, ms }) =>
+    app.log.debug(
+      { heapBeforeMb: beforeBytes >> 20, heapAfterMb: afterBytes >> 20, ms: Math.round(ms) },
+      'idle: collected the garbage of the busy while',
+    ),
+  );
+  if (idleCollector) app.server.on('request', idleCollector.noteRequest);
+
   const outboxSender = createOutboxSenderFromConfig(config, {
     db,
     postgresUrl: target.kind === 'postgres' ? target.url : undefined,
@@ -173,6 +183,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     closing = true;
+    idleCollector?.stop();
     const started = Date.now();
     app.log.info(`${signal} received, closing (at most ${config.server.shutdownTimeoutMs} ms)`);
     console.log(`${signal} received: shutting down (send it again to exit at once).`);
