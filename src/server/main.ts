@@ -158,11 +158,15 @@ async function main(): Promise<void> {
     logger: loggerOptions(config.logLevel),
   });
 
-  // The garbage of a busy while goes back once the server is quiet (decision 0046).
+  // The memory of a busy while goes back once the server is quiet (decision 0046).
   const idleCollector = idleCollectorForProcess(({ beforeBytes, afterBytes, ms }) =>
     app.log.debug(
-      { heapBeforeMb: beforeBytes >> 20, heapAfterMb: afterBytes >> 20, ms: Math.round(ms) },
-      'idle: collected the garbage of the busy while',
+      {
+        heapTotalBeforeMb: beforeBytes >> 20,
+        heapTotalAfterMb: afterBytes >> 20,
+        ms: Math.round(ms),
+      },
+      'idle: gave back the memory of the busy while',
     ),
   );
   if (idleCollector) app.server.on('request', idleCollector.noteRequest);

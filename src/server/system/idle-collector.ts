@@ -1,27 +1,30 @@
 import v8 from 'node:v8';
 
 /**
- * Gives the garbage of a busy while back once the server is quiet (decision 0046).
+ * Gives the memory of a busy while back once the server is quiet (decision 0046).
  *
  * After a burst of pages (fifty signed-in first views make about 100 MB of garbage at 500 apps),
- * V8 keeps that garbage until its next full collection. When no request comes, nothing allocates
- * and none comes: V8's memory reducer is meant to run one, but it waits for an allocation rate
- * measured while the burst lasted and ran anywhere from 10 s to never within 60 s in
- * `bench:api`. So every `everyMs` this looks whether a request came since it last looked; if
- * none did and the heap has grown by `growthBytes` since the last full collection, it runs one.
- * That holds the event loop once, for some tens of milliseconds, at a moment without requests.
- * The collection also compacts (`compacting`), so that the pages it empties go back to the system.
+ * V8 holds that memory: the garbage until its next full collection, and the pages the garbage
+ * was on until its memory reducer runs. When no request comes, nothing allocates and neither
+ * comes: in `bench:api` the reducer ran anywhere from 10 s to never within 60 s. So every
+ * `everyMs` this looks whether a request came since it last looked; if none did and the heap V8
+ * holds (its committed pages, `heapTotal`) has grown by `growthBytes` since the last collection,
+ * it runs one full collection that also compacts (`compacting`), so the pages go back to the
+ * system. That holds the event loop once, for some tens of milliseconds, at a moment without
+ * requests. The committed heap, not the heap in use, says when: a collection V8 made by itself
+ * during the load frees the garbage but keeps its pages, and then only the committed heap shows
+ * what is left to give back.
  */
 export interface IdleCollectorOptions {
   /** A full collection: Node's `gc` (the server runs with --expose-gc, server-flags.mjs). */
   collect: () => void;
-  /** The heap in use now, in bytes. */
-  heapUsed: () => number;
+  /** The heap V8 holds now (committed pages, `heapTotal`), in bytes. */
+  heapCommitted: () => number;
   /** How often to look, in ms; also how long the server must be without a request. */
   everyMs?: number;
-  /** How much the heap must have grown since the last full collection. */
+  /** How much the committed heap must have grown since the last collection (or its lowest). */
   growthBytes?: number;
-  /** Told after each collection: the heap before and after, and how long it took. */
+  /** Told after each collection: the committed heap before and after, and how long it took. */
   onCollect?: (report: { beforeBytes: number; afterBytes: number; ms: number }) => void;
 }
 
@@ -39,20 +42,22 @@ export interface IdleCollector {
 export function createIdleCollector(options: IdleCollectorOptions): IdleCollector {
   const growth = options.growthBytes ?? IDLE_COLLECT_GROWTH_BYTES;
   let requests = 0;
-  let afterLastCollection = options.heapUsed();
+  // The committed heap after the last collection, or the lowest seen since.
+  let mark = options.heapCommitted();
   const check = () => {
     const quiet = requests === 0;
     requests = 0;
-    const used = options.heapUsed();
-    // A collection V8 made by itself lowers the mark too.
-    afterLastCollection = Math.min(afterLastCollection, used);
-    if (!quiet || used - afterLastCollection < growth) return false;
+    const committed = options.heapCommitted();
+    // V8 giving pages back by itself lowers the mark too.
+    mark = Math.min(mark, committed);
+    if (!quiet || committed - mark < growth) return false;
     const started = performance.now();
     options.collect();
-    afterLastCollection = options.heapUsed();
+    // What the collection could not give back is not asked for again until the heap grows anew.
+    mark = options.heapCommitted();
     options.onCollect?.({
-      beforeBytes: used,
-      afterBytes: afterLastCollection,
+      beforeBytes: committed,
+      afterBytes: mark,
       ms: performance.now() - started,
     });
     return true;
@@ -98,7 +103,7 @@ export function idleCollectorForProcess(
   if (typeof collect !== 'function') return null;
   return createIdleCollector({
     collect: compacting(() => void collect()),
-    heapUsed: () => process.memoryUsage().heapUsed,
+    heapCommitted: () => process.memoryUsage().heapTotal,
     onCollect,
   });
 }
