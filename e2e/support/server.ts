@@ -131,7 +131,12 @@ async function launch(
     // report comes from it (a CI run saw a server silent for 90 s and no report).
     const kernel = silent && child.pid ? `\n--- kernel ---\n${processDiagnostics(child.pid)}` : '';
     const report = silent ? await diagnosticReport(child, reportDir) : '';
-    child.kill('SIGKILL');
+    if (silent) {
+      // Gone before another try takes its port; a thread stuck in the kernel may delay that.
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    }
     rmSync(reportDir, { recursive: true, force: true });
     throw new StartFailure(
       `server did not start (${(error as Error).message} after ${Date.now() - started} ms):\n${output}${kernel}${report}`,
