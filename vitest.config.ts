@@ -5,6 +5,8 @@ const webTests = 'src/web/**/*.test.{ts,tsx}';
 /** The server's worker modules, bundled once per run for the tests (worker-bundles.ts). */
 const WORKER_BUNDLES = 'src/server/test-support/worker-bundles.ts';
 const WORKER_BUNDLES_SETUP = 'src/server/test-support/worker-bundles-setup.ts';
+/** One Keycloak for the run's Keycloak tests, each file in a realm of its own. */
+const SHARED_KEYCLOAK = 'scripts/keycloak/shared-keycloak-setup.mjs';
 const postgresTests = [
   'src/server/{catalog,admin,users,files,system,access}/*.test.ts',
   'src/server/admin/notices/*.test.ts',
@@ -43,7 +45,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
           exclude: [webTests],
           environment: 'node',
-          globalSetup: [WORKER_BUNDLES],
+          globalSetup: [WORKER_BUNDLES, SHARED_KEYCLOAK],
           setupFiles: [WORKER_BUNDLES_SETUP],
         },
       },

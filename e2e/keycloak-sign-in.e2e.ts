@@ -35,7 +35,8 @@ const SILENT_FLAG = 'app-portal.silent-sign-on';
 
 describe.skipIf(!availability.ok)('sign-in in the browser against a real Keycloak', () => {
   const suiteStarted = Date.now();
-  const suite = useKeycloakPortalAndBrowser(CATALOG);
+  // Its own Keycloak: the last test stops it.
+  const suite = useKeycloakPortalAndBrowser(CATALOG, {}, { ownKeycloak: true });
   const contexts: { context: BrowserContext; watched: Watched }[] = [];
 
   afterAll(() => {

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startKeycloak, type RunningKeycloak } from '../../scripts/keycloak/keycloak.mjs';
+import {
+  sharedKeycloak,
+  startKeycloak,
+  type RunningKeycloak,
+} from '../../scripts/keycloak/keycloak.mjs';
 import { launchBrowser } from './browser.js';
 import { freePort, startPortal, type PortalServer } from './server.js';
 
@@ -46,10 +50,15 @@ export function usePortalAndBrowser(
  * file, and one browser for the whole test file. The portal's port is chosen first so that the
  * realm allows exactly its callback. Keycloak gets 240 s to start: a busy two-core machine
  * needs more than the default.
+ *
+ * The Keycloak is the run's shared one (global-setup.ts), in a realm of this file's own, made
+ * from the realm file: what one file changes (memberships, sessions) no other file sees. With
+ * `ownKeycloak`, a Keycloak of the file's own, for a file that stops it.
  */
 export function useKeycloakPortalAndBrowser(
   catalogYaml: string,
   env: Record<string, string> = {},
+  { ownKeycloak = false }: { ownKeycloak?: boolean } = {},
 ): {
   readonly keycloak: RunningKeycloak;
   readonly portal: PortalServer;
@@ -61,7 +70,7 @@ export function useKeycloakPortalAndBrowser(
   let catalogDir: string | undefined;
   beforeAll(async () => {
     const port = await freePort();
-    keycloak = await startKeycloak({
+    keycloak = await (ownKeycloak ? startKeycloak : sharedKeycloak)({
       portalUrls: [`http://127.0.0.1:${port}`],
       timeoutMs: 240_000,
       log: (line) => console.log(line),

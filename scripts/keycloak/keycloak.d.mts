@@ -11,13 +11,14 @@ export declare function ensureKeycloak(options?: {
 }): Promise<string>;
 
 export interface RunningKeycloak {
-  /** `http://127.0.0.1:{port}/realms/app-portal` */
+  /** `http://127.0.0.1:{port}/realms/app-portal`, or the realm of this file on a shared one */
   issuer: string;
   url: string;
   port: number;
   /** From launch to the realm answering, in milliseconds. */
   startupMs: number;
   logFile: string;
+  /** Stops this Keycloak; on a shared one, removes this file's realm only. */
   stop(): Promise<void>;
 }
 
@@ -28,3 +29,20 @@ export declare function startKeycloak(options?: {
   timeoutMs?: number;
   log?: (line: string) => void;
 }): Promise<RunningKeycloak>;
+
+/** The variable naming a shared Keycloak's folder (set by shared-keycloak-setup.mjs). */
+export declare const SHARED_KEYCLOAK_ENV: string;
+
+/**
+ * The test run's shared Keycloak, with a realm of this file's own (the realm file under another
+ * name), when the run's global set-up provides one; else a Keycloak of its own.
+ */
+export declare function sharedKeycloak(options?: {
+  version?: string;
+  portalUrls?: string[];
+  timeoutMs?: number;
+  log?: (line: string) => void;
+}): Promise<RunningKeycloak>;
+
+export declare function stopSharedKeycloak(dir: string): Promise<void>;
+export declare function killSharedKeycloak(dir: string): void;

@@ -1,6 +1,8 @@
 // Real Keycloak for tests: fetched from Maven Central with mvn (org.keycloak:keycloak-quarkus-dist,
 // zip), cached outside the repository, started with `kc.sh start-dev --import-realm` on free
-// loopback ports with a fresh data folder per run. Node built-ins only.
+// loopback ports with a fresh data folder per run; or one Keycloak shared by a whole test run,
+// each test file in a realm of its own (sharedKeycloak). Node built-ins only.
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
@@ -141,9 +143,13 @@ export async function ensureKeycloak({ version = KEYCLOAK_VERSION, log = () => {
   });
 }
 
-/** The realm file, with the extra portal addresses added as exact redirect and logout URIs. */
-function realmWith(portalUrls) {
+/**
+ * The realm file, with the extra portal addresses added as exact redirect and logout URIs, and
+ * under another name when one is given.
+ */
+function realmWith(portalUrls, name = REALM) {
   const realm = JSON.parse(readFileSync(REALM_FILE, 'utf8'));
+  realm.realm = name;
   if (portalUrls.length === 0) return realm;
   const client = realm.clients.find((candidate) => candidate.clientId === 'app-portal');
   const urls = portalUrls.map((url) => url.replace(/\/+$/, ''));
@@ -209,7 +215,12 @@ export async function startKeycloak({
   return launch({ home, portalUrls, timeoutMs, log });
 }
 
-async function launch({ home, portalUrls, timeoutMs, log }) {
+/**
+ * `admin`: a temporary administrator of the master realm ({ username, password }), for the
+ * Admin REST API. `outlive`: the Keycloak is not killed when this process exits (a shared one:
+ * the run's global teardown stops it).
+ */
+async function launch({ home, portalUrls, timeoutMs, log, admin, outlive = false }) {
   const started = Date.now();
   const runDir = prepareRun(home, portalUrls);
   const port = await freePort();
@@ -233,10 +244,17 @@ async function launch({ home, portalUrls, timeoutMs, log }) {
       env: {
         ...process.env,
         JAVA_OPTS_KC_HEAP: process.env.JAVA_OPTS_KC_HEAP || '-Xms64m -Xmx512m',
+        ...(admin
+          ? {
+              KC_BOOTSTRAP_ADMIN_USERNAME: admin.username,
+              KC_BOOTSTRAP_ADMIN_PASSWORD: admin.password,
+            }
+          : {}),
       },
     },
   );
   closeSync(out);
+  if (outlive) child.unref();
   let exited = false;
   const exit = new Promise((resolve) =>
     child.once('exit', (code, signal) => {
@@ -252,7 +270,7 @@ async function launch({ home, portalUrls, timeoutMs, log }) {
     }
   };
   const onExit = () => killGroup('SIGKILL');
-  process.once('exit', onExit);
+  if (!outlive) process.once('exit', onExit);
 
   async function stop() {
     process.removeListener('exit', onExit);
@@ -292,5 +310,177 @@ async function launch({ home, portalUrls, timeoutMs, log }) {
   }
   const startupMs = Date.now() - started;
   log(`Keycloak ready in ${(startupMs / 1000).toFixed(1)} s: ${issuer}`);
-  return { issuer, url, port, startupMs, logFile, stop };
+  return { issuer, url, port, startupMs, logFile, stop, pid: child.pid, runDir };
+}
+
+/**
+ * The environment variable that names the folder of a shared Keycloak: set by the test run's
+ * global set-up (shared-keycloak-setup.mjs), which also stops it at the end.
+ */
+export const SHARED_KEYCLOAK_ENV = 'APP_PORTAL_SHARED_KEYCLOAK';
+
+const stateFile = (dir) => join(dir, 'keycloak.json');
+
+function readState(dir) {
+  try {
+    return JSON.parse(readFileSync(stateFile(dir), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the Keycloak of `state` answers (its master realm), within 5 s. */
+async function answers(state) {
+  try {
+    const response = await fetch(`${state.url}/realms/master`, {
+      signal: AbortSignal.timeout(5000),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** A token of the shared Keycloak's temporary master administrator. */
+async function adminToken(state) {
+  const response = await fetch(`${state.url}/realms/master/protocol/openid-connect/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'admin-cli',
+      username: state.admin.username,
+      password: state.admin.password,
+    }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (!response.ok) {
+    throw new Error(`the shared Keycloak refused its administrator: HTTP ${response.status}`);
+  }
+  return (await response.json()).access_token;
+}
+
+/**
+ * Keycloak for one test file. With `APP_PORTAL_SHARED_KEYCLOAK` set (a test run's global set-up,
+ * shared-keycloak-setup.mjs), the run's one Keycloak, started by the first file that asks and
+ * kept until the run ends, with a realm of this file's own: the realm file under a name of its
+ * own (`app-portal-<random>`), the given portal addresses allowed, removed again by `stop()`.
+ * A file sees the realm file's users, groups and clients as they are in the file, as with a
+ * Keycloak of its own, and nothing another file did. Without the variable, a Keycloak of its
+ * own (startKeycloak). Starting Keycloak costs a two-core machine 20-70 s; a realm, 1-3 s.
+ */
+export async function sharedKeycloak({
+  version = KEYCLOAK_VERSION,
+  portalUrls = [],
+  timeoutMs = 240_000,
+  log = () => {},
+} = {}) {
+  const dir = process.env[SHARED_KEYCLOAK_ENV];
+  if (!dir) return startKeycloak({ version, portalUrls, timeoutMs, log });
+  mkdirSync(dir, { recursive: true });
+  const started = Date.now();
+  const state = await withLock(join(dir, 'lock'), async () => {
+    const known = readState(dir);
+    if (known && (await answers(known))) return known;
+    if (known) await stopSharedKeycloak(dir);
+    const admin = { username: 'test-admin', password: randomBytes(18).toString('base64url') };
+    const home = await ensureKeycloak({ version, log });
+    // The first start of a new installation also builds it: as in startKeycloak.
+    const built = join(home, `.built-dev${BUILD_OPTIONS.join('')}`);
+    const keycloak = await launch({
+      home,
+      portalUrls: [],
+      timeoutMs: existsSync(built) ? timeoutMs : timeoutMs + 120_000,
+      log,
+      admin,
+      outlive: true,
+    });
+    writeFileSync(built, new Date().toISOString());
+    const fresh = {
+      url: keycloak.url,
+      port: keycloak.port,
+      pid: keycloak.pid,
+      runDir: keycloak.runDir,
+      logFile: keycloak.logFile,
+      startupMs: keycloak.startupMs,
+      admin,
+    };
+    writeFileSync(stateFile(dir), JSON.stringify(fresh), { mode: 0o600 });
+    return fresh;
+  });
+  const name = `${REALM}-${randomBytes(4).toString('hex')}`;
+  const realms = `${state.url}/admin/realms`;
+  const created = await fetch(realms, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${await adminToken(state)}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(realmWith(portalUrls, name)),
+    signal: AbortSignal.timeout(120_000),
+  });
+  if (created.status !== 201) {
+    throw new Error(
+      `the shared Keycloak did not create realm ${name}: HTTP ${created.status} ${await created.text()}`,
+    );
+  }
+  const issuer = `${state.url}/realms/${name}`;
+  log(`Keycloak realm ${name} ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${issuer}`);
+  return {
+    issuer,
+    url: state.url,
+    port: state.port,
+    startupMs: Date.now() - started,
+    logFile: state.logFile,
+    async stop() {
+      // The realm goes; the Keycloak stays for the next file (the global teardown stops it).
+      try {
+        await fetch(`${realms}/${name}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${await adminToken(state)}` },
+          signal: AbortSignal.timeout(30_000),
+        });
+      } catch {
+        // Gone with the Keycloak.
+      }
+    },
+  };
+}
+
+/** Stops the shared Keycloak of `dir` (its whole process group) and removes its files. */
+export async function stopSharedKeycloak(dir) {
+  const state = readState(dir);
+  rmSync(stateFile(dir), { force: true });
+  if (!state) return;
+  const alive = () => {
+    try {
+      process.kill(-state.pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const signal = (name) => {
+    try {
+      process.kill(-state.pid, name);
+    } catch {
+      // Already gone.
+    }
+  };
+  signal('SIGTERM');
+  for (let waited = 0; alive() && waited < 20_000; waited += 200) await sleep(200);
+  if (alive()) signal('SIGKILL');
+  rmSync(state.runDir, { recursive: true, force: true });
+}
+
+/** The same, at once and without waiting (for a process that is exiting). */
+export function killSharedKeycloak(dir) {
+  const state = readState(dir);
+  if (!state) return;
+  try {
+    process.kill(-state.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+  rmSync(stateFile(dir), { force: true });
+  rmSync(state.runDir, { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   keycloakAvailability,
-  startKeycloak,
+  sharedKeycloak,
   type RunningKeycloak,
 } from '../../../scripts/keycloak/keycloak.mjs';
 import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
@@ -22,7 +22,7 @@ const MINUTE = 60_000;
 describe.skipIf(!availability.ok)('sign-in against a real Keycloak', () => {
   let keycloak: RunningKeycloak;
   beforeAll(async () => {
-    keycloak = await startKeycloak({ log: (line) => console.info(line) });
+    keycloak = await sharedKeycloak({ log: (line) => console.info(line) });
     console.info(`Keycloak start: ${(keycloak.startupMs / 1000).toFixed(1)} s`);
   }, 480_000);
   afterAll(async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   keycloakAvailability,
-  startKeycloak,
+  SHARED_KEYCLOAK_ENV,
+  sharedKeycloak,
   type RunningKeycloak,
 } from '../../../scripts/keycloak/keycloak.mjs';
 import {
@@ -28,7 +29,7 @@ describe.skipIf(!availability.ok)('the group directory against a real Keycloak',
   let aliceId: string;
 
   beforeAll(async () => {
-    keycloak = await startKeycloak({ log: (line) => console.info(line) });
+    keycloak = await sharedKeycloak({ log: (line) => console.info(line) });
     directory = createKeycloakDirectory({
       issuer: keycloak.issuer,
       clientId: CLIENT_ID,
@@ -75,6 +76,39 @@ describe.skipIf(!availability.ok)('the group directory against a real Keycloak',
       aliceId,
     );
   });
+
+  // The run's one Keycloak (scripts/keycloak/shared-keycloak-setup.mjs) gives each file a realm
+  // of its own: what one file writes, another never sees, and stop() takes the realm away.
+  it.skipIf(!process.env[SHARED_KEYCLOAK_ENV])(
+    'on the shared Keycloak, another realm neither sees this one’s changes nor outlives stop()',
+    async () => {
+      const other = await sharedKeycloak();
+      expect(other.url).toBe(keycloak.url);
+      expect(other.issuer).not.toBe(keycloak.issuer);
+      const otherDirectory = createKeycloakDirectory({
+        issuer: other.issuer,
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+      });
+      const otherAlice = (await otherDirectory.groupMembers('/genomics')).find(
+        (member) => member.username === 'alice',
+      );
+      expect(otherAlice?.id).toBeDefined();
+      expect(otherAlice?.id).not.toBe(aliceId);
+      await otherDirectory.addMember(otherAlice?.id ?? '', '/imaging');
+      try {
+        expect((await directory.groupMembers('/imaging')).map((m) => m.username)).not.toContain(
+          'alice',
+        );
+      } finally {
+        await other.stop();
+      }
+      const discovery = await fetch(`${other.issuer}/.well-known/openid-configuration`);
+      expect(discovery.status).toBe(404);
+      // This file's realm is still there.
+      expect((await directory.listGroups()).length).toBeGreaterThan(0);
+    },
+  );
 
   it('writes into sub-groups by their full path', async () => {
     await directory.addMember(aliceId, '/imaging/leads');
@@ -128,7 +162,7 @@ describe.skipIf(!availability.ok)('the group directory against a real Keycloak',
       }),
     });
     const { access_token: token } = (await response.json()) as { access_token: string };
-    const admin = `${keycloak.url}/admin/realms/app-portal`;
+    const admin = keycloak.issuer.replace('/realms/', '/admin/realms/');
     for (const path of ['/clients', '/roles', '/identity-provider/instances', '/events']) {
       const refused = await fetch(`${admin}${path}`, {
         headers: { authorization: `Bearer ${token}` },

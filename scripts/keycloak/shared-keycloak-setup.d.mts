@@ -1,0 +1,2 @@
+// Types of shared-keycloak-setup.mjs (a vitest global set-up).
+export default function setup(): () => Promise<void>;
