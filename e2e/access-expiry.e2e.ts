@@ -1,7 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { keycloakAvailability } from '../scripts/keycloak/keycloak.mjs';
-import { catalogNames, expectCleanAndClose, newWatchedContext } from './support/browser.js';
+import {
+  catalogNames,
+  expectCleanAndClose,
+  newWatchedContext,
+  showsAsTimePasses,
+} from './support/browser.js';
 import { groupsInKeycloak, KEYCLOAK_SERVICE_ACCOUNT } from './support/keycloak-admin.js';
 import { signInThroughPortal } from './support/keycloak-login.js';
 import { napariCatalog } from './support/napari-catalog.js';
@@ -35,6 +40,8 @@ describe.skipIf(!availability.ok)('time-boxed access ending, against a real Keyc
     const alice = await newWatchedContext(suite.browser);
     const bob = await newWatchedContext(suite.browser);
     const admin = await newWatchedContext(suite.browser);
+    // Alice's page refreshes her requests on a 30 s timer: the test moves her clock on.
+    await alice.context.clock.install();
 
     // Alice asks for Napari on its locked card.
     const alicePage = await alice.context.newPage();
@@ -59,7 +66,7 @@ describe.skipIf(!availability.ok)('time-boxed access ending, against a real Keyc
     expect(await aliceGroups()).toContain('/imaging');
 
     // Alice's open page unlocks Napari, time-boxed.
-    await alicePage.getByRole('link', { name: 'Open Napari' }).waitFor({ timeout: 120_000 });
+    await showsAsTimePasses(alice.context, alicePage.getByRole('link', { name: 'Open Napari' }));
     await card.getByText(/^Access until /).waitFor({ timeout: 15_000 });
 
     // An admin ends the access now (a time already past), through the admin API.
@@ -94,9 +101,10 @@ describe.skipIf(!availability.ok)('time-boxed access ending, against a real Keyc
     await expect.poll(myRequest, { timeout: 30_000, interval: 500 }).toBe('expired removed');
     // ...and alice's page, never signed out, shows Napari locked again.
     try {
-      await alicePage
-        .locator('article[data-locked="true"]', { hasText: 'Napari' })
-        .waitFor({ timeout: 120_000 });
+      await showsAsTimePasses(
+        alice.context,
+        alicePage.locator('article[data-locked="true"]', { hasText: 'Napari' }),
+      );
     } catch (error) {
       const seen = await alicePage.evaluate(async () => {
         const apps = await (await fetch('/api/apps')).text();

@@ -3,6 +3,7 @@ import {
   type Browser,
   type BrowserContext,
   type Frame,
+  type Locator,
   type Page,
   type Request,
 } from 'playwright-core';
@@ -80,6 +81,29 @@ export async function newWatchedContext(
     (route) => route.abort(),
   );
   return { context, watched: await watch(context) };
+}
+
+/**
+ * Waits until `locator` shows, moving the clock of its context on by `stepMs` at every second of
+ * real time: what the page does on a timer (the access refresh's 30 s rounds) comes without the
+ * test waiting for it. The context's clock must be installed (`context.clock.install()`) before
+ * its pages load; time also flows as usual.
+ */
+export async function showsAsTimePasses(
+  context: BrowserContext,
+  locator: Locator,
+  { stepMs = 31_000, timeoutMs = 120_000 }: { stepMs?: number; timeoutMs?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await locator.waitFor({ timeout: 1000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    await context.clock.fastForward(stepMs);
+  }
 }
 
 /** Nothing went wrong on any page of the context; then it is closed. */
