@@ -169,7 +169,11 @@ async function main(): Promise<void> {
       'idle: gave back the memory of the busy while',
     ),
   );
-  if (idleCollector) app.server.on('request', idleCollector.noteRequest);
+  if (idleCollector) {
+    app.server.on('request', (request: { url?: string }) =>
+      idleCollector.noteRequest(request.url ?? '/'),
+    );
+  }
 
   const outboxSender = createOutboxSenderFromConfig(config, {
     db,

@@ -47,6 +47,27 @@ describe('the idle collector', () => {
     expect(state.collections).toBe(1);
   });
 
+  it('a server asked only by probes and metrics scrapes is quiet; any other request is not', () => {
+    const { state, collector } = heap();
+    stop = collector.stop;
+    collector.noteRequest('/');
+    state.committed += 40 * MB;
+    expect(collector.check()).toBe(false);
+    // Kubernetes' probes (every 5 and 10 s) and Prometheus, within one period.
+    collector.noteRequest('/api/health/ready');
+    collector.noteRequest('/api/health/live');
+    collector.noteRequest('/api/health?verbose=1');
+    collector.noteRequest('/metrics');
+    expect(collector.check()).toBe(true);
+    expect(state.collections).toBe(1);
+    state.committed += 40 * MB;
+    collector.noteRequest('/api/healthy-looking-app');
+    expect(collector.check()).toBe(false);
+    collector.noteRequest('/api/apps?q=health');
+    expect(collector.check()).toBe(false);
+    expect(state.collections).toBe(1);
+  });
+
   it('leaves a quiet server alone while its heap grew less than the threshold', () => {
     const { state, collector } = heap();
     stop = collector.stop;

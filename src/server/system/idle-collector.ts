@@ -1,4 +1,5 @@
 import v8 from 'node:v8';
+import { isOperationsPath } from '../http/rate-limits.js';
 
 /**
  * Gives the memory of a busy while back once the server is quiet (decision 0046).
@@ -32,8 +33,13 @@ export const IDLE_COLLECT_EVERY_MS = 5_000;
 export const IDLE_COLLECT_GROWTH_BYTES = 32 * 1024 * 1024;
 
 export interface IdleCollector {
-  /** Counts a request: the server is not idle until a whole period passes without one. */
-  noteRequest(): void;
+  /**
+   * Counts a request (its URL): the server is not idle until a whole period passes without one.
+   * Health probes and metrics scrapes (`isOperationsPath`) do not count: an orchestrator asks
+   * every few seconds (Kubernetes' readiness probe every 5 s, deploy/kubernetes), and counting
+   * them kept a deployed server from ever being quiet.
+   */
+  noteRequest(url?: string): void;
   /** Looks once (the timer's work; tests call it directly). True when it collected. */
   check(): boolean;
   stop(): void;
@@ -65,7 +71,8 @@ export function createIdleCollector(options: IdleCollectorOptions): IdleCollecto
   const timer = setInterval(check, options.everyMs ?? IDLE_COLLECT_EVERY_MS);
   timer.unref();
   return {
-    noteRequest: () => {
+    noteRequest: (url) => {
+      if (url !== undefined && isOperationsPath(url.split('?', 1)[0] ?? url)) return;
       requests += 1;
     },
     check,
