@@ -22,13 +22,15 @@ export interface RunningKeycloak {
   stop(): Promise<void>;
 }
 
-export declare function startKeycloak(options?: {
+export interface KeycloakOptions {
   version?: string;
   /** Portal addresses to allow as redirect and post-logout URIs besides the realm file's. */
   portalUrls?: string[];
   timeoutMs?: number;
   log?: (line: string) => void;
-}): Promise<RunningKeycloak>;
+}
+
+export declare function startKeycloak(options?: KeycloakOptions): Promise<RunningKeycloak>;
 
 /** The variable naming a shared Keycloak's folder (set by shared-keycloak-setup.mjs). */
 export declare const SHARED_KEYCLOAK_ENV: string;
@@ -37,12 +39,7 @@ export declare const SHARED_KEYCLOAK_ENV: string;
  * The test run's shared Keycloak, with a realm of this file's own (the realm file under another
  * name), when the run's global set-up provides one; else a Keycloak of its own.
  */
-export declare function sharedKeycloak(options?: {
-  version?: string;
-  portalUrls?: string[];
-  timeoutMs?: number;
-  log?: (line: string) => void;
-}): Promise<RunningKeycloak>;
+export declare function sharedKeycloak(options?: KeycloakOptions): Promise<RunningKeycloak>;
 
 export declare function stopSharedKeycloak(dir: string): Promise<void>;
 export declare function killSharedKeycloak(dir: string): void;

@@ -202,17 +202,22 @@ export async function startKeycloak({
   timeoutMs = 240_000,
   log = () => {},
 } = {}) {
+  return launchInstalled({ version, portalUrls, timeoutMs, log });
+}
+
+/**
+ * Launches the cached installation (fetched first when missing). Its first start also builds it
+ * (writes into lib/): one process at a time, with two more minutes.
+ */
+async function launchInstalled({ version, timeoutMs, log, ...options }) {
   const home = await ensureKeycloak({ version, log });
-  // The first start of a new installation also builds it (writes into lib/): one at a time.
   const built = join(home, `.built-dev${BUILD_OPTIONS.join('')}`);
-  if (!existsSync(built)) {
-    return withLock(`${home}.build.lock`, async () => {
-      const keycloak = await launch({ home, portalUrls, timeoutMs: timeoutMs + 120_000, log });
-      writeFileSync(built, new Date().toISOString());
-      return keycloak;
-    });
-  }
-  return launch({ home, portalUrls, timeoutMs, log });
+  if (existsSync(built)) return launch({ home, timeoutMs, log, ...options });
+  return withLock(`${home}.build.lock`, async () => {
+    const keycloak = await launch({ home, timeoutMs: timeoutMs + 120_000, log, ...options });
+    writeFileSync(built, new Date().toISOString());
+    return keycloak;
+  });
 }
 
 /**
@@ -383,18 +388,14 @@ export async function sharedKeycloak({
     if (known && (await answers(known))) return known;
     if (known) await stopSharedKeycloak(dir);
     const admin = { username: 'test-admin', password: randomBytes(18).toString('base64url') };
-    const home = await ensureKeycloak({ version, log });
-    // The first start of a new installation also builds it: as in startKeycloak.
-    const built = join(home, `.built-dev${BUILD_OPTIONS.join('')}`);
-    const keycloak = await launch({
-      home,
+    const keycloak = await launchInstalled({
+      version,
       portalUrls: [],
-      timeoutMs: existsSync(built) ? timeoutMs : timeoutMs + 120_000,
+      timeoutMs,
       log,
       admin,
       outlive: true,
     });
-    writeFileSync(built, new Date().toISOString());
     const fresh = {
       url: keycloak.url,
       port: keycloak.port,
