@@ -31,7 +31,8 @@ export function isOperationsPath(path: string): boolean {
   return path === '/metrics' || path === '/api/health' || path.startsWith('/api/health/');
 }
 
-function pathOf(url: string): string {
+/** A request URL without its query string. */
+export function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }

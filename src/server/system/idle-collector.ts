@@ -1,5 +1,5 @@
 import v8 from 'node:v8';
-import { isOperationsPath } from '../http/rate-limits.js';
+import { isOperationsPath, pathOf } from '../http/rate-limits.js';
 
 /**
  * Gives the memory of a busy while back once the server is quiet (decision 0046).
@@ -72,7 +72,7 @@ export function createIdleCollector(options: IdleCollectorOptions): IdleCollecto
   timer.unref();
   return {
     noteRequest: (url) => {
-      if (url !== undefined && isOperationsPath(url.split('?', 1)[0] ?? url)) return;
+      if (url !== undefined && isOperationsPath(pathOf(url))) return;
       requests += 1;
     },
     check,
