@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import { iconMaskCss } from './src/web/ui/icon-masks.js';
+import { iconMaskCss, iconSprite } from './src/web/ui/icon-masks.js';
 
 /**
  * React's modules, served by Preact's compatibility layer (decision 0038): the code is written
@@ -75,15 +75,42 @@ function precompress(): Plugin {
 }
 
 /**
- * Puts the drawings of the portal page's icons (src/web/ui/icon-masks.ts: one CSS rule each)
- * into index.html's head, apart from the stylesheet: every page has them once, and neither
- * Tailwind nor React handles them.
+ * The sprite of the portal page's icons (src/web/ui/icon-masks.ts): one SVG file of every
+ * drawing, named by a hash of its content like the other build files (`/assets/icons-<hash>.svg`,
+ * served immutable, kept by the service worker).
  */
-function iconMasks(): Plugin {
+function iconSpriteFile(): { fileName: string; source: string } {
+  const source = iconSprite();
+  const hash = createHash('sha256').update(source).digest('hex').slice(0, 10);
+  return { fileName: `assets/icons-${hash}.svg`, source };
+}
+
+/**
+ * Writes the icons' sprite into the client build, serves it in development, and puts the rules
+ * that name each icon's drawing in it (one CSS rule each) into index.html's head, apart from the
+ * stylesheet: every page has them once, and neither Tailwind nor React handles them. The sprite
+ * is a file rather than data URLs in the rules: the browser then makes one image document for
+ * all the icons once the file has arrived, not one per drawing while it styles the first screen
+ * (decision 0048).
+ */
+function iconMasks(
+  sprite: { fileName: string; source: string },
+  { emit }: { emit: boolean },
+): Plugin {
+  const url = `/${sprite.fileName}`;
   return {
     name: 'app-portal:icon-masks',
     transformIndexHtml: (html) =>
-      html.replace('</head>', `<style id="icon-masks">${iconMaskCss()}</style></head>`),
+      html.replace('</head>', `<style id="icon-masks">${iconMaskCss(url)}</style></head>`),
+    configureServer(server) {
+      server.middlewares.use(url, (_request, response) => {
+        response.setHeader('content-type', 'image/svg+xml');
+        response.end(sprite.source);
+      });
+    },
+    generateBundle() {
+      if (emit) this.emitFile({ type: 'asset', fileName: sprite.fileName, source: sprite.source });
+    },
   };
 }
 
@@ -159,9 +186,10 @@ const SERVICE_WORKER = 'src/web/sw/sw.js';
  * its source with two constants filled in: `VERSION`, a hash of every built file's name (hashed
  * names change with their content, so any change of the build is a new version and a new
  * worker), and `PRECACHE`, the scripts the home page loads first (the start, the app's entry and
- * what it imports), kept at install so that the next visit needs no request for them.
+ * what it imports) and the files its first screen asks for (`firstPaintFiles`: the icons'
+ * sprite), kept at install so that the next visit needs no request for them, offline too.
  */
-function serviceWorker(): Plugin {
+function serviceWorker(firstPaintFiles: string[]): Plugin {
   return {
     name: 'app-portal:service-worker',
     apply: 'build',
@@ -176,7 +204,9 @@ function serviceWorker(): Plugin {
           output.moduleIds.some((id) => id.endsWith(START)),
       );
       if (!start || start.type !== 'chunk') throw new Error('app-portal:service-worker: no start');
-      const precache = [...new Set([start.fileName, ...start.imports, ...startChunks(bundle)])]
+      const precache = [
+        ...new Set([start.fileName, ...start.imports, ...startChunks(bundle), ...firstPaintFiles]),
+      ]
         .filter((name) => name.startsWith('assets/'))
         .map((name) => `/${name}`);
       const source = readFileSync(SERVICE_WORKER, 'utf8');
@@ -191,12 +221,14 @@ function serviceWorker(): Plugin {
   };
 }
 
+const ICON_SPRITE = iconSpriteFile();
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    iconMasks(),
-    ...(isSsrBuild ? [] : [startScripts(), serviceWorker(), precompress()]),
+    iconMasks(ICON_SPRITE, { emit: !isSsrBuild }),
+    ...(isSsrBuild ? [] : [startScripts(), serviceWorker([ICON_SPRITE.fileName]), precompress()]),
   ],
   resolve: { alias: REACT_TO_PREACT },
   // Bundled into the server-rendering bundle rather than imported from node_modules: they import

@@ -239,8 +239,14 @@ describe('the installable portal', () => {
       [...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => s.src),
     );
     expect(scripts.length).toBeGreaterThan(0);
+    // The icons' sprite (decision 0048): kept at install, so the icons draw offline too.
+    const sprite = await page.evaluate(
+      () =>
+        /url\("([^"#]+)/.exec(getComputedStyle(document.querySelector('.icon')!).maskImage)?.[1],
+    );
+    expect(sprite).toMatch(/\/assets\/icons-[0-9a-f]{10}\.svg$/);
     await context.setOffline(true);
-    for (const script of scripts) {
+    for (const script of [...scripts, sprite!]) {
       const status = await page.evaluate(async (url) => (await fetch(url)).status, script);
       expect(status, script).toBe(200);
     }

@@ -239,10 +239,13 @@ describe('icons', () => {
           .toBe(1);
         const icon = await openIcon(page);
         const label = `${theme}, forced colours ${forcedColors}`;
-        // One box of the icon's size, drawn through its mask (decision 0041), in the link's colour.
+        // One box of the icon's size, drawn through its mask (decision 0041): the view of its
+        // drawing in the icons' sprite (decision 0048), in the link's colour.
         expect(icon.width, label).toBe(16);
         expect(icon.height, label).toBe(16);
-        expect(icon.mask, label).toMatch(/^url\("data:image\/svg\+xml,/);
+        expect(icon.mask, label).toMatch(
+          /^url\("http:\/\/[^"]+\/assets\/icons-[0-9a-f]{10}\.svg#lucide-external-link"\)$/,
+        );
         expect(icon.background, label).toBe(icon.color);
         // The drawing shows: neither nothing nor a full box of colour.
         expect(icon.drawn.equals(icon.nothing), label).toBe(false);

@@ -1,4 +1,5 @@
 import { directionOf, type Language } from '../../shared/i18n/languages.js';
+import { DEFAULT_PORTAL_TITLE } from '../../shared/routes/client-routes.js';
 import { escapeHtml } from '../auth/html.js';
 import type { Translate } from '../i18n/translator.js';
 import type { Branding } from './web-manifest.js';
@@ -32,7 +33,7 @@ export function renderOfflinePage(
   branding: Pick<Branding, 'title'>,
   { language, t }: { language: Language; t: Translate },
 ): string {
-  const portal = branding.title.trim() || 'App Portal';
+  const portal = branding.title.trim() || DEFAULT_PORTAL_TITLE;
   const title = escapeHtml(portal);
   return `<!doctype html>
 <html lang="${language}" dir="${directionOf(language)}">

@@ -271,7 +271,7 @@ export function createPageService(deps: PageDeps) {
       }
     }
     const html = deps.template.fillBytes({
-      title: state.portal.title.trim() || 'App Portal',
+      title: state.portal.title.trim() || DEFAULT_PORTAL_TITLE,
       body,
       state: serializePageState(state, appsJson),
       branding: brandingParts(state.portal),

@@ -3,6 +3,7 @@
  * the portal's branding alone: pure functions, so the same code serves the configured texts
  * today and the branding admins set in the console.
  */
+import { DEFAULT_PORTAL_TITLE } from '../../shared/routes/client-routes.js';
 
 /** One icon of the manifest: a file the portal serves itself. */
 export interface BrandingIcon {
@@ -37,7 +38,6 @@ export const APPLE_TOUCH_ICON = '/icons/apple-touch-icon.png';
 export const DEFAULT_ACCENT = '#4338ca';
 /** daisyUI's light base colour: the splash screen while the installed app starts. */
 const BACKGROUND = '#ffffff';
-const FALLBACK_TITLE = 'App Portal';
 /** Launchers show about 12 characters under an icon before they cut the name. */
 export const SHORT_NAME_MAX = 12;
 
@@ -48,7 +48,7 @@ const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
  * ("MMGE App Portal" becomes "MMGE App"); a first word longer than that is cut.
  */
 export function shortName(title: string): string {
-  const clean = title.trim().replace(/\s+/g, ' ') || FALLBACK_TITLE;
+  const clean = title.trim().replace(/\s+/g, ' ') || DEFAULT_PORTAL_TITLE;
   if ([...clean].length <= SHORT_NAME_MAX) return clean;
   let name = '';
   for (const word of clean.split(' ')) {
@@ -74,7 +74,7 @@ export interface WebManifest {
 
 /** The manifest for `branding`: installs the portal at `/` as an app of its own window. */
 export function buildWebManifest(branding: Branding): WebManifest {
-  const name = branding.title.trim().replace(/\s+/g, ' ') || FALLBACK_TITLE;
+  const name = branding.title.trim().replace(/\s+/g, ' ') || DEFAULT_PORTAL_TITLE;
   const accent =
     branding.accentColor && HEX_COLOUR.test(branding.accentColor)
       ? branding.accentColor.toLowerCase()

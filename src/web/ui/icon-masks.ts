@@ -1,9 +1,10 @@
 /**
  * The drawings of the portal page's icons (lucide's own, from its icon modules' `__iconData`),
- * as CSS masks: one rule per icon sets `--icon` to its drawing (an SVG data URL), and the `.icon`
- * rule of styles.css paints the text's colour through it. The build puts these rules once into
- * index.html's head (vite.config.ts). `icons.tsx` draws each icon as one empty `<span>` with the
- * icon's class: no SVG element and no `<use>` shadow tree per icon (decision 0041).
+ * as CSS masks: the drawings are views of one SVG file (the sprite, a hashed build file), one
+ * rule per icon sets `--icon` to its view, and the `.icon` rule of styles.css paints the text's
+ * colour through it. The build writes the sprite and puts these rules once into index.html's
+ * head (vite.config.ts). `icons.tsx` draws each icon as one empty `<span>` with the icon's
+ * class: no SVG element and no `<use>` shadow tree per icon (decisions 0041, 0048).
  */
 import * as arrowDown from 'lucide-react/icons/arrow-down';
 import * as arrowUp from 'lucide-react/icons/arrow-up';
@@ -116,30 +117,73 @@ export function iconSvg(
   );
 }
 
-/** A CSS `url()` of an SVG document: a data URL with only what a URL cannot hold escaped. */
-export const svgUrl = (svg: string) =>
-  `url("data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[%#<>{}]/g, encodeURIComponent)}")`;
+/** The distance between two drawings of the sprite: a 24-px cell and a gap that nothing crosses. */
+const SPRITE_PITCH = 32;
+
+/** One drawing of the sprite: its view's id, the rule's selector that uses it, its SVG. */
+interface SpriteDrawing {
+  id: string;
+  selector: string;
+  svg: string;
+}
 
 /**
- * The rules that give each icon its drawing: `.lucide-<name>{--icon:url(…)}`, and the bold and
- * filled drawings of the icons that have them (`.icon-bold.lucide-<name>`, `.icon-filled…`).
+ * Every drawing the page's icons use, each once: lucide's own for each icon (view
+ * `lucide-<name>`), and the bold (`bold-<name>`) and filled (`filled-<name>`) drawings of the
+ * icons that have them.
  */
-export function iconMaskCss(): string {
+function spriteDrawings(): SpriteDrawing[] {
   const byName = new Map(Object.values(ICON_MODULES).map((module) => [module.name, module]));
-  const rule = (selector: string, svg: string) => `${selector}{--icon:${svgUrl(svg)}}`;
-  const rules = [...byName.values()].map((module) =>
-    rule(`.${iconClass(module.name)}`, iconSvg(module)),
-  );
+  const drawings = [...byName.values()].map((module) => ({
+    id: iconClass(module.name),
+    selector: `.${iconClass(module.name)}`,
+    svg: iconSvg(module),
+  }));
   const variants = [
-    { className: 'icon-bold', names: BOLD_ICONS, drawing: { strokeWidth: 2.5 } },
-    { className: 'icon-filled', names: FILLED_ICONS, drawing: { fill: '#000' } },
+    { className: 'icon-bold', prefix: 'bold', names: BOLD_ICONS, drawing: { strokeWidth: 2.5 } },
+    { className: 'icon-filled', prefix: 'filled', names: FILLED_ICONS, drawing: { fill: '#000' } },
   ];
-  for (const { className, names, drawing } of variants) {
+  for (const { className, prefix, names, drawing } of variants) {
     for (const name of names) {
       const module = byName.get(name);
       if (!module) throw new Error(`No icon module for ${name} (${className})`);
-      rules.push(rule(`.${className}.${iconClass(name)}`, iconSvg(module, drawing)));
+      drawings.push({
+        id: `${prefix}-${name}`,
+        selector: `.${className}.${iconClass(name)}`,
+        svg: iconSvg(module, drawing),
+      });
     }
   }
-  return rules.join('');
+  return drawings;
+}
+
+/**
+ * The sprite: one SVG file with every drawing side by side, each in a cell of its own
+ * (`SPRITE_PITCH` apart) named by a `<view>` whose view box is that cell. `url(sprite#<id>)`
+ * shows that drawing alone: the browser makes one image document for all the icons, when the
+ * file arrives, rather than one per drawing while it styles the page (decision 0048).
+ */
+export function iconSprite(): string {
+  const cells = spriteDrawings().map(({ id, svg }, index) => {
+    const x = index * SPRITE_PITCH;
+    const placed = svg.replace(/^<svg xmlns="[^"]*" /, `<svg x="${x}" width="24" height="24" `);
+    return `<view id="${id}" viewBox="${x} 0 24 24"/>${placed}`;
+  });
+  const width = cells.length * SPRITE_PITCH;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} 24" width="${width}" ` +
+    `height="24">${cells.join('')}</svg>`
+  );
+}
+
+/**
+ * The rules that give each icon its drawing: `.lucide-<name>{--icon:url(<sprite>#lucide-<name>)}`,
+ * and the bold and filled drawings of the icons that have them (`.icon-bold.lucide-<name>`,
+ * `.icon-filled…`). `spriteUrl` is the sprite's path as the page asks for it (`/assets/…`).
+ */
+export function iconMaskCss(spriteUrl: string): string {
+  if (!/^\/[\w./-]+$/.test(spriteUrl)) throw new Error(`Not a sprite path: ${spriteUrl}`);
+  return spriteDrawings()
+    .map(({ id, selector }) => `${selector}{--icon:url(${spriteUrl}#${id})}`)
+    .join('');
 }

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { LucideIcon } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
-import { BOLD_ICONS, FILLED_ICONS, ICON_MODULES, iconMaskCss } from './icon-masks.js';
+import { BOLD_ICONS, FILLED_ICONS, ICON_MODULES, iconMaskCss, iconSprite } from './icon-masks.js';
 import * as ICONS from './icons.js';
 
 /**
@@ -18,15 +18,33 @@ async function lucideOf(name: string): Promise<LucideIcon> {
   return module.default;
 }
 
-/** The drawing (an SVG document) that the mask rules give a selector, parsed. */
+const SPRITE_URL = '/assets/icons-0123456789.svg';
+const sprite = new DOMParser().parseFromString(iconSprite(), 'image/svg+xml');
+
+/**
+ * The drawing that the mask rules give a selector: the rule names a view of the sprite, whose
+ * view box is one cell; the drawing is the sprite's one image of that cell's size at its corner.
+ */
 function drawingOf(selector: string): SVGSVGElement | null {
-  const rule = iconMaskCss()
+  const rule = iconMaskCss(SPRITE_URL)
     .split('}')
     .find((text) => text.startsWith(`${selector}{`));
-  const url = /url\("data:image\/svg\+xml,(.*)"\)$/.exec(rule ?? '')?.[1];
-  if (!url) return null;
-  const svg = decodeURIComponent(url).replace(/'/g, '"');
-  return new DOMParser().parseFromString(svg, 'image/svg+xml').querySelector('svg');
+  const id = new RegExp(`^[^{]+\\{--icon:url\\(${SPRITE_URL}#([a-z0-9-]+)\\)$`).exec(
+    rule ?? '',
+  )?.[1];
+  if (!id) return null;
+  const view = sprite.getElementById(id);
+  if (view?.tagName !== 'view') return null;
+  const [x, y, width, height] = (view.getAttribute('viewBox') ?? '').split(' ');
+  const images = [...sprite.documentElement.children].filter(
+    (element) =>
+      element.tagName === 'svg' &&
+      element.getAttribute('x') === x &&
+      y === '0' &&
+      element.getAttribute('width') === width &&
+      element.getAttribute('height') === height,
+  );
+  return images.length === 1 ? (images[0] as SVGSVGElement) : null;
 }
 
 /** The drawing's elements: each one's tag and attributes. */
@@ -101,7 +119,7 @@ describe('the portal page icons', () => {
   });
 
   it('are drawn once per page: one rule per icon, for the exported icons and the chunks’ own', () => {
-    const css = iconMaskCss();
+    const css = iconMaskCss(SPRITE_URL);
     const plain = css.match(/(^|\})\.lucide-[a-z0-9-]+\{/g) ?? [];
     expect(plain).toHaveLength(Object.keys(ICON_MODULES).length);
     // The exported icons, and those the chunks loaded on demand make with `icon` (the
@@ -111,6 +129,30 @@ describe('the portal page icons', () => {
       expect(drawingOf(`.lucide-${name}`), name).not.toBeNull();
     }
     // Nothing in the rules could end them early or reach outside the URL.
-    expect(css).not.toMatch(/<|>|"\)[^}]/);
+    expect(css).not.toMatch(/<|>|"|'|\)[^}]/);
+    expect(() => iconMaskCss('/assets/x.svg) ;a{b')).toThrow(/Not a sprite path/);
+  });
+
+  it('share one sprite, each drawing in a cell of its own that no other drawing reaches', () => {
+    const root = sprite.documentElement;
+    expect(root.tagName).toBe('svg');
+    expect(sprite.querySelector('parsererror')).toBeNull();
+    const views = [...root.querySelectorAll('view')];
+    const images = [...root.children].filter((element) => element.tagName === 'svg');
+    // Every icon, and its bold and filled drawings where it has them.
+    expect(views).toHaveLength(
+      Object.keys(ICON_MODULES).length + BOLD_ICONS.length + FILLED_ICONS.length,
+    );
+    expect(images).toHaveLength(views.length);
+    const ids = views.map((view) => view.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Cells 24 wide, 8 apart: a drawing's stroke (lucide keeps within 2..22) cannot show in
+    // its neighbour's view.
+    const xs = images.map((image) => Number(image.getAttribute('x'))).sort((a, b) => a - b);
+    xs.slice(1).forEach((x, index) => expect(x - (xs[index] ?? 0)).toBeGreaterThanOrEqual(32));
+    for (const image of images) {
+      expect(image.getAttribute('width')).toBe('24');
+      expect(image.getAttribute('viewBox')).toBe('0 0 24 24');
+    }
   });
 });

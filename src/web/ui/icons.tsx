@@ -1,7 +1,8 @@
 /**
  * The lucide icons of the portal page, each one empty `<span class="icon lucide-…">`: its
- * drawing is a CSS mask, in the page once (`icon-masks.ts`, put into index.html by the build),
- * painted in the text's colour by the `.icon` rule of styles.css.
+ * drawing is a CSS mask, a view of the icons' sprite file named by a rule in the page once
+ * (`icon-masks.ts`, written by the build), painted in the text's colour by the `.icon` rule of
+ * styles.css.
  *
  * Why not lucide-react's components: each of them puts the icon's whole drawing into every
  * card (four icons, about 2 KB of the 3.5 KB of a card's HTML) and rebuilds its SVG description
