@@ -43,3 +43,7 @@ export declare function sharedKeycloak(options?: KeycloakOptions): Promise<Runni
 
 export declare function stopSharedKeycloak(dir: string): Promise<void>;
 export declare function killSharedKeycloak(dir: string): void;
+/** A folder for a test run's shared Keycloak, owned by this process. */
+export declare function makeSharedKeycloakDir(root?: string): string;
+/** Kills the shared Keycloaks whose run is gone and removes their folders; returns them. */
+export declare function reapOrphanedSharedKeycloaks(root?: string): string[];

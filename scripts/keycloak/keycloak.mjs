@@ -473,6 +473,55 @@ export async function stopSharedKeycloak(dir) {
   rmSync(state.runDir, { recursive: true, force: true });
 }
 
+/** The name of a test run's shared Keycloak folder starts so, in the system's temporary folder. */
+const SHARED_DIR_PREFIX = 'app-portal-shared-keycloak-';
+/** The file of a shared Keycloak folder that holds the process id of the run that owns it. */
+const OWNER_FILE = 'owner';
+
+/** Whether a process with this id is running (one of another user's counts). */
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/**
+ * A folder for a test run's shared Keycloak (`APP_PORTAL_SHARED_KEYCLOAK`), owned by this
+ * process: its id is written in the folder, for reapOrphanedSharedKeycloaks.
+ */
+export function makeSharedKeycloakDir(root = tmpdir()) {
+  const dir = mkdtempSync(join(root, SHARED_DIR_PREFIX));
+  writeFileSync(join(dir, OWNER_FILE), String(process.pid), { mode: 0o600 });
+  return dir;
+}
+
+/**
+ * Kills the shared Keycloaks that runs killed outright left behind (SIGKILL: no exit hook ran)
+ * and removes their folders: those whose owner process is gone. Folders of runs still going, and
+ * folders without an owner, are left alone. Returns the folders removed.
+ */
+export function reapOrphanedSharedKeycloaks(root = tmpdir()) {
+  const reaped = [];
+  for (const name of readdirSync(root)) {
+    if (!name.startsWith(SHARED_DIR_PREFIX)) continue;
+    const dir = join(root, name);
+    let owner;
+    try {
+      owner = Number(readFileSync(join(dir, OWNER_FILE), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (!Number.isInteger(owner) || owner <= 0 || running(owner)) continue;
+    killSharedKeycloak(dir);
+    rmSync(dir, { recursive: true, force: true });
+    reaped.push(dir);
+  }
+  return reaped;
+}
+
 /** The same, at once and without waiting (for a process that is exiting). */
 export function killSharedKeycloak(dir) {
   const state = readState(dir);

@@ -1,14 +1,20 @@
 // A vitest global set-up: one Keycloak for the whole test run (sharedKeycloak in keycloak.mjs).
 // It names a folder for it in APP_PORTAL_SHARED_KEYCLOAK, which the test files' processes
 // inherit; the first file that asks for Keycloak starts it there, the next ones reuse it, each
-// in a realm of its own. The teardown stops it; a run that ends otherwise kills it on exit.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { killSharedKeycloak, SHARED_KEYCLOAK_ENV, stopSharedKeycloak } from './keycloak.mjs';
+// in a realm of its own. The teardown stops it; a run that ends otherwise kills it on exit. A
+// run killed outright (SIGKILL) runs no exit hook: the next run's set-up kills what it left.
+import { rmSync } from 'node:fs';
+import {
+  killSharedKeycloak,
+  makeSharedKeycloakDir,
+  reapOrphanedSharedKeycloaks,
+  SHARED_KEYCLOAK_ENV,
+  stopSharedKeycloak,
+} from './keycloak.mjs';
 
 export default function setup() {
-  const dir = mkdtempSync(join(tmpdir(), 'app-portal-shared-keycloak-'));
+  reapOrphanedSharedKeycloaks();
+  const dir = makeSharedKeycloakDir();
   process.env[SHARED_KEYCLOAK_ENV] = dir;
   const onExit = () => {
     killSharedKeycloak(dir);
