@@ -18,7 +18,7 @@ import { SimulatedStatusNote } from '../features/status/components/simulated-sta
 import type { StatusStore } from '../features/status/stores/status-store.js';
 import { errorText } from '../lib/error-text.js';
 import { useLocale } from '../lib/i18n.js';
-import { HydrateLater } from '../ui/hydrate-later.js';
+import { HydrateLater, TURN_WEIGHT } from '../ui/hydrate-later.js';
 import { useHydrated } from '../ui/use-hydrated.js';
 
 // The request parts load on demand (access-parts.tsx): pages without locked cards never do.
@@ -183,9 +183,13 @@ export function HomePage({
             <SearchEmptyState query={search.query} onClear={search.onClear} />
           )}
           {sections.map((section) => (
-            <AppSection key={section.title} title={section.title} busy={loading}>
-              {section.apps.map(card)}
-            </AppSection>
+            // A section hydrates in a turn of its own, and its cards in turns after it: the first
+            // task does not even render the cards (decision 0049).
+            <HydrateLater key={section.title} weight={TURN_WEIGHT}>
+              <AppSection title={section.title} busy={loading}>
+                {section.apps.map(card)}
+              </AppSection>
+            </HydrateLater>
           ))}
         </>
       )}

@@ -58,7 +58,8 @@ export async function mount({ createRoot, hydrateRoot }: typeof ReactDomClient):
   // paths get the plain shell, rendered here (from the state when the server sent one anyway).
   if (initial && root.hasChildNodes()) {
     reportHydrationMismatches();
-    // Around the header, the cards and the footer first; those in later turns (decision 0039).
+    // Around the header, the sections and the footer first; those in later turns, and each
+    // section's cards after it (decisions 0039, 0049).
     await hydrateInTurns(() => hydrateRoot(root, app));
     // Browser tests and benchmarks read when the last part was hydrated.
     performance.mark('portal:hydrated');

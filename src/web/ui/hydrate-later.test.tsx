@@ -184,4 +184,85 @@ describe('HydrateLater', () => {
     expect(root.textContent).toContain('App 5 clicked 1');
     root.remove();
   });
+
+  it('hydrates nested parts after their parent, in turns of their own, in document order', async () => {
+    const mismatch = vi.fn();
+    reportHydrationMismatches(mismatch);
+    let addCard: () => void = () => {};
+    /** Sections of cards, each section a part whose cards are parts (the home page's shape). */
+    function Sections({ sizes, log }: { sizes: number[]; log?: string[] }) {
+      const [extra, setExtra] = useState(0);
+      addCard = () => setExtra((n) => n + 1);
+      return (
+        <main>
+          {sizes.map((size, section) => (
+            <HydrateLater key={section} weight={TURN_WEIGHT}>
+              <section aria-labelledby={`s${section}`}>
+                <SectionTitle section={section} log={log} />
+                {Array.from({ length: size + (section === 0 ? extra : 0) }, (_, i) => (
+                  <HydrateLater key={i}>
+                    <Card name={`S${section} App ${i}`} log={log} />
+                  </HydrateLater>
+                ))}
+              </section>
+            </HydrateLater>
+          ))}
+        </main>
+      );
+    }
+    function SectionTitle({ section, log }: { section: number; log?: string[] }) {
+      log?.push(`S${section}`);
+      const id = useId();
+      return <h2 id={id}>Section {section}</h2>;
+    }
+    const sizes = [TURN_WEIGHT * 2 + 1, 3];
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(
+      <IdRoot>
+        <Sections sizes={sizes} />
+      </IdRoot>,
+    );
+    document.body.append(root);
+    const ids = [...root.querySelectorAll('[id]')].map((element) => element.id);
+    const log: string[] = [];
+    let done = false;
+    const finished = hydrateInTurns(() =>
+      hydrateRoot(
+        root,
+        <IdRoot>
+          <Sections sizes={sizes} log={log} />
+        </IdRoot>,
+      ),
+    ).then(() => (done = true));
+    // The first task rendered neither a section nor a card.
+    expect(log).toEqual([]);
+    const seen: string[][] = [];
+    while (!done) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      seen.push([...log]);
+    }
+    await finished;
+    const perTask = seen
+      .map((names, i) => names.slice(seen[i - 1]?.length ?? 0))
+      .filter((names) => names.length > 0);
+    // A section alone in its turn, then its cards at most TURN_WEIGHT a turn, before the next.
+    expect(perTask[0]).toEqual(['S0']);
+    for (const names of perTask.slice(1)) {
+      expect(names.filter((name) => name.includes('App')).length).toBeLessThanOrEqual(TURN_WEIGHT);
+    }
+    const expected = sizes.flatMap((size, section) => [
+      `S${section}`,
+      ...Array.from({ length: size }, (_, i) => `S${section} App ${i}`),
+    ]);
+    expect(log).toEqual(expected);
+    // The server's ids and elements, now live; nothing mismatched.
+    expect([...root.querySelectorAll('[id]')].map((element) => element.id)).toEqual(ids);
+    expect(mismatch).not.toHaveBeenCalled();
+    act(() => click(root, 'S1 App 2'));
+    expect(root.textContent).toContain('S1 App 2 clicked 1');
+    // After the hydration, a new card in a section renders at once: no turn is left to wait for.
+    act(() => addCard());
+    expect(root.textContent).toContain(`S0 App ${sizes[0]} clicked 0`);
+    root.remove();
+  });
 });

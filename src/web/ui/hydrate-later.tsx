@@ -1,4 +1,4 @@
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, createContext, Suspense, useContext, type ReactNode } from 'react';
 import { IdScoped } from './use-id.js';
 
 /**
@@ -17,6 +17,10 @@ import { IdScoped } from './use-id.js';
  *
  * A wrapped part must render exactly one element (a card, the header, the footer): that element
  * is the markup kept while it waits. Its ids come from use-id.tsx, numbered within the part.
+ *
+ * Parts nest: a part inside a part that waited (the cards of a category's section) is not even
+ * rendered until its parent's turn; it then takes a turn of its own, right after its parent's,
+ * so the first task does not pay for every card of the page, only for its sections.
  */
 
 /**
@@ -34,8 +38,15 @@ interface Turn {
 
 /** Set only while the first hydration runs (synchronously, inside hydrateInTurns). */
 let hydrating = false;
+/** Set from the first hydration until its last turn has run. */
+let inTurns = false;
 /** The turns of that hydration, in document order. */
 let turns: Turn[] = [];
+/**
+ * Where a new turn goes: at the end during the first hydration; right after the turn being run
+ * during a turn (a waiting part's own parts, rendered in its turn, come before the next parts).
+ */
+let insertAt = 0;
 
 function newTurn(): Turn {
   let resolve!: () => void;
@@ -49,20 +60,26 @@ function newTurn(): Turn {
       resolve();
     },
   };
-  turns.push(turn);
+  turns.splice(insertAt, 0, turn);
+  insertAt += 1;
   return turn;
 }
 
-/** The turn a part hydrates in: the last one while it has room for the part's weight. */
+/** The turn a part hydrates in: the one taken last while it has room for the part's weight. */
 function takeTurn(weight: number): Turn {
-  const last = turns.at(-1);
-  const turn = last && last.weight + weight <= TURN_WEIGHT ? last : newTurn();
+  const last = turns[insertAt - 1];
+  const turn = last && !last.released && last.weight + weight <= TURN_WEIGHT ? last : newTurn();
   turn.weight += weight;
   return turn;
 }
 
+/** True inside a part that waited for its turn: its own parts take turns too. */
+const WaitedContext = createContext(false);
+
 interface GateProps {
   weight: number;
+  /** Inside a part that waited (WaitedContext). */
+  nested: boolean;
   children: ReactNode;
 }
 
@@ -71,11 +88,16 @@ interface GateProps {
  * renders again before that turn (a store update): it keeps waiting rather than hydrating then.
  */
 class Gate extends Component<GateProps> {
-  private readonly turn = hydrating ? takeTurn(this.props.weight) : null;
+  private readonly turn =
+    hydrating || (inTurns && this.props.nested) ? takeTurn(this.props.weight) : null;
 
   override render() {
     if (this.turn && !this.turn.released) throw this.turn.promise;
-    return this.props.children;
+    return (
+      <WaitedContext.Provider value={this.turn !== null}>
+        {this.props.children}
+      </WaitedContext.Provider>
+    );
   }
 }
 
@@ -84,11 +106,14 @@ class Gate extends Component<GateProps> {
  * otherwise. `weight`: its hydration work in cards (a card is 1).
  */
 export function HydrateLater({ weight = 1, children }: { weight?: number; children: ReactNode }) {
+  const nested = useContext(WaitedContext);
   // The part's ids are its own (use-id.tsx): they do not depend on when it renders.
   return (
     <IdScoped>
       <Suspense fallback={null}>
-        <Gate weight={Math.max(1, Math.min(weight, TURN_WEIGHT))}>{children}</Gate>
+        <Gate weight={Math.max(1, Math.min(weight, TURN_WEIGHT))} nested={nested}>
+          {children}
+        </Gate>
       </Suspense>
     </IdScoped>
   );
@@ -103,18 +128,29 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * every part is hydrated.
  */
 export async function hydrateInTurns(hydrate: () => void): Promise<void> {
-  hydrating = true;
-  try {
-    hydrate();
-  } finally {
-    hydrating = false;
-  }
-  const waiting = turns;
   turns = [];
-  for (const turn of waiting) {
-    await nextTask();
-    // The part renders in this task: resolving queues its render as a microtask.
-    turn.release();
+  insertAt = 0;
+  inTurns = true;
+  try {
+    hydrating = true;
+    try {
+      hydrate();
+    } finally {
+      hydrating = false;
+    }
+    // `turns` grows while it runs: a part's own parts take turns when it renders, so the count
+    // is read only after the last turn's render (a microtask) has run.
+    for (let index = 0; ; index += 1) {
+      await nextTask();
+      const turn = turns[index];
+      if (!turn) break;
+      insertAt = index + 1;
+      // The part renders in this task: resolving queues its render as a microtask.
+      turn.release();
+    }
+  } finally {
+    inTurns = false;
+    turns = [];
+    insertAt = 0;
   }
-  await nextTask();
 }
