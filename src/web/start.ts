@@ -10,17 +10,24 @@ import './styles.css';
 /** The longest wait for a paint the browser does not report (a page with nothing to paint). */
 const PAINT_WAIT_MS = 3000;
 
-/** Resolves once the browser has painted the page's content (its paint timing says so). */
+/**
+ * Resolves once the browser has painted the page's content: its paint timing reports the first
+ * contentful paint, and then two more frames have begun. The first paint can come while the
+ * parser has yielded, with the header alone; this module runs only once the whole document is
+ * parsed (module scripts are deferred), so the frame that begins after it holds every card of
+ * the first screen, and the frame after that begins once it has been shown.
+ */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    const done = () => setTimeout(resolve, 0);
+    const done = () =>
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
     // A tab opened in the background paints nothing until shown, and the shell of the pages the
     // browser renders itself (/admin, /requests) has no content to paint: nothing to wait for.
     if (document.visibilityState === 'hidden') return resolve();
     if (!document.getElementById('root')?.hasChildNodes()) return resolve();
     if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
       // No paint timing: a task queued from an animation frame runs after that frame.
-      requestAnimationFrame(done);
+      done();
       return;
     }
     const timer = setTimeout(done, PAINT_WAIT_MS);
