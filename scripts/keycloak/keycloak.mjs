@@ -447,19 +447,25 @@ export async function sharedKeycloak({
   };
 }
 
+/**
+ * Whether a process with this id is running (one of another user's counts); a negative id asks
+ * about a process group.
+ */
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
 /** Stops the shared Keycloak of `dir` (its whole process group) and removes its files. */
 export async function stopSharedKeycloak(dir) {
   const state = readState(dir);
   rmSync(stateFile(dir), { force: true });
   if (!state) return;
-  const alive = () => {
-    try {
-      process.kill(-state.pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const alive = () => running(-state.pid);
   const signal = (name) => {
     try {
       process.kill(-state.pid, name);
@@ -477,16 +483,6 @@ export async function stopSharedKeycloak(dir) {
 const SHARED_DIR_PREFIX = 'app-portal-shared-keycloak-';
 /** The file of a shared Keycloak folder that holds the process id of the run that owns it. */
 const OWNER_FILE = 'owner';
-
-/** Whether a process with this id is running (one of another user's counts). */
-function running(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-}
 
 /**
  * A folder for a test run's shared Keycloak (`APP_PORTAL_SHARED_KEYCLOAK`), owned by this

@@ -98,11 +98,21 @@ export const iconClass = (name: string) => `lucide-${name}`;
 const escapeAttribute = (value: string) =>
   value.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** An icon's drawing as an SVG document: lucide's attributes (stroke 2 or as given, round). */
-export function iconSvg(
+/** How a drawing is drawn: lucide's stroke (2) or a bolder one, outlined or filled. */
+interface DrawingStyle {
+  strokeWidth?: number;
+  fill?: string;
+}
+
+/**
+ * An icon's drawing as a cell of the sprite: an `<svg>` of 24 x 24 at `x`, with lucide's
+ * attributes (stroke 2 or as given, round).
+ */
+function iconSvg(
   { node }: IconModule,
-  { strokeWidth = 2, fill = 'none' }: { strokeWidth?: number; fill?: string } = {},
-): string {
+  x: number,
+  { strokeWidth = 2, fill = 'none' }: DrawingStyle,
+) {
   const elements = node.map(([tag, attributes]) => {
     const attrs = Object.entries(attributes)
       .filter(([attribute]) => attribute !== 'key')
@@ -111,7 +121,7 @@ export function iconSvg(
     return `<${tag}${attrs}/>`;
   });
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="${fill}" stroke="#000" ` +
+    `<svg x="${x}" width="24" height="24" viewBox="0 0 24 24" fill="${fill}" stroke="#000" ` +
     `stroke-width="${strokeWidth}" stroke-linecap="round" stroke-linejoin="round">` +
     `${elements.join('')}</svg>`
   );
@@ -120,11 +130,12 @@ export function iconSvg(
 /** The distance between two drawings of the sprite: a 24-px cell and a gap that nothing crosses. */
 const SPRITE_PITCH = 32;
 
-/** One drawing of the sprite: its view's id, the rule's selector that uses it, its SVG. */
+/** One drawing of the sprite: its view's id, the rule's selector that uses it, what it draws. */
 interface SpriteDrawing {
   id: string;
   selector: string;
-  svg: string;
+  module: IconModule;
+  style: DrawingStyle;
 }
 
 /**
@@ -137,7 +148,8 @@ function spriteDrawings(): SpriteDrawing[] {
   const drawings = [...byName.values()].map((module) => ({
     id: iconClass(module.name),
     selector: `.${iconClass(module.name)}`,
-    svg: iconSvg(module),
+    module,
+    style: {},
   }));
   const variants = [
     { className: 'icon-bold', prefix: 'bold', names: BOLD_ICONS, drawing: { strokeWidth: 2.5 } },
@@ -150,7 +162,8 @@ function spriteDrawings(): SpriteDrawing[] {
       drawings.push({
         id: `${prefix}-${name}`,
         selector: `.${className}.${iconClass(name)}`,
-        svg: iconSvg(module, drawing),
+        module,
+        style: drawing,
       });
     }
   }
@@ -164,10 +177,9 @@ function spriteDrawings(): SpriteDrawing[] {
  * file arrives, rather than one per drawing while it styles the page (decision 0048).
  */
 export function iconSprite(): string {
-  const cells = spriteDrawings().map(({ id, svg }, index) => {
+  const cells = spriteDrawings().map(({ id, module, style }, index) => {
     const x = index * SPRITE_PITCH;
-    const placed = svg.replace(/^<svg xmlns="[^"]*" /, `<svg x="${x}" width="24" height="24" `);
-    return `<view id="${id}" viewBox="${x} 0 24 24"/>${placed}`;
+    return `<view id="${id}" viewBox="${x} 0 24 24"/>${iconSvg(module, x, style)}`;
   });
   const width = cells.length * SPRITE_PITCH;
   return (
