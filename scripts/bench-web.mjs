@@ -5,10 +5,10 @@
 // DevTools protocol (150 ms latency, 1.6 Mbps down, 750 kbps up, CPU slowed 4x or by
 // BENCH_WEB_CPU_SLOWDOWN; a 412x823 phone screen), a fresh browser context (empty cache) per
 // run, BENCH_WEB_RUNS runs (default 5) per theme (BENCH_WEB_THEMES, default light,dark: the
-// `theme` cookie), and reports medians: when the
-// last card of the first screen was painted (the browser's Element Timing of the card's text),
-// LCP, the time the HTML document finished arriving, CLS, total blocking time, bytes on the wire
-// and requests started before the cards were painted. A run ends once network and main thread
+// `theme` cookie), and reports medians: when the last card of the first screen was painted (the
+// browser's Element Timing of the card's text), LCP, the time the HTML document finished
+// arriving, CLS, total blocking time, bytes on the wire and requests started before the cards
+// were painted. A run ends once network and main thread
 // have both been quiet for BENCH_WEB_QUIET_MS (default 2000: no request in flight or finished, no
 // long task), at most BENCH_WEB_MAX_MS (default 30000) after the start. Then Lighthouse (mobile,
 // simulated throttling, the default theme) scores performance, accessibility and best practices
