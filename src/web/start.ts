@@ -26,12 +26,12 @@ function afterFirstPaint(): Promise<void> {
     if (document.visibilityState === 'hidden') return resolve();
     if (!document.getElementById('root')?.hasChildNodes()) return resolve();
     if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-      // No paint timing: a task queued from an animation frame runs after that frame.
+      // No paint timing: the two frames alone (a task queued from a frame runs after it).
       done();
       return;
     }
     const timer = setTimeout(done, PAINT_WAIT_MS);
-    // The first contentful paint: the cards' text, not only the background.
+    // The first contentful paint: text, not only the background (the header's, maybe alone).
     const observer = new PerformanceObserver((entries) => {
       if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
