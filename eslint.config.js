@@ -8,6 +8,8 @@ import {
   COMPOSITION_ROOTS,
   SERVER_LAYERS,
   UPWARD_EXCEPTIONS,
+  WEB_ISOLATED,
+  WEB_LAYERS,
 } from './scripts/lib/server-layers.mjs';
 
 /** Import direction (conventions): server -> shared, web -> shared; never server <-> web. */
@@ -65,6 +67,31 @@ const webZones = webFeatures.map((feature) => ({
     message: `src/web/features/${feature} imports no other feature and not the app shell.`,
   }),
 }));
+
+/**
+ * The web app's other folders (scripts/lib/server-layers.mjs, WEB_LAYERS): `lib/` and `ui/`
+ * import no feature and not the shell, the shell not `boot/`; the service worker none of them.
+ */
+const webLayerZones = [
+  ...WEB_LAYERS.flatMap((folders, layer) =>
+    folders
+      .filter((folder) => folder !== 'features')
+      .map((folder) => ({
+        folder,
+        above: WEB_LAYERS.slice(layer + 1).flat(),
+      })),
+  ),
+  ...WEB_ISOLATED.map((folder) => ({ folder, above: WEB_LAYERS.flat() })),
+]
+  .filter(({ above }) => above.length > 0)
+  .map(({ folder, above }) => ({
+    files: [`src/web/${folder}/**`],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support/**'],
+    rules: restrict(noServer, {
+      group: [...above.map((name) => `**/${name}/**`), '!**/shared/**'],
+      message: `src/web/${folder} imports only lower layers of the web app (docs/web.md).`,
+    }),
+  }));
 
 /** The exceptions may import features' types only (table types for Kysely's Database). */
 const typeOnlyExceptions = {
@@ -150,6 +177,7 @@ export default tseslint.config(
     },
   },
   ...webZones,
+  ...webLayerZones,
   {
     // Every text people see goes through the i18n layer (src/web/lib/i18n.tsx, docs/i18n.md):
     // no words written straight into markup, labels or titles.

@@ -6,7 +6,15 @@ import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { COMPOSITION_ROOTS, SERVER_LAYERS, UPWARD_EXCEPTIONS } from './lib/server-layers.mjs';
+import {
+  COMPOSITION_ROOTS,
+  SERVER_LAYERS,
+  SERVER_TEST_FOLDERS,
+  UPWARD_EXCEPTIONS,
+  WEB_ISOLATED,
+  WEB_LAYERS,
+  WEB_TEST_FOLDERS,
+} from './lib/server-layers.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -102,17 +110,71 @@ function serverLayer(rel) {
   return parts[2] === 'test-support' ? SERVER_LAYERS.length + 1 : layerOf.get(parts[2]);
 }
 
+const webLayerOf = new Map(WEB_LAYERS.flatMap((folders, layer) => folders.map((f) => [f, layer])));
+
+/**
+ * Where a src/web file sits: `{ layer, unit }`, the unit being what may not import its peers (a
+ * feature's own folder; one folder otherwise). Entry files at the root are above every layer.
+ */
+function webPlace(rel) {
+  const parts = rel.split('/');
+  if (parts[0] !== 'src' || parts[1] !== 'web') return undefined;
+  if (parts.length === 3) return { layer: WEB_LAYERS.length, unit: '.' };
+  const folder = parts[2];
+  if (WEB_ISOLATED.includes(folder)) return { layer: -1, unit: folder };
+  const layer = webLayerOf.get(folder);
+  if (layer === undefined) return undefined;
+  return { layer, unit: folder === 'features' ? `features/${parts[3]}` : folder };
+}
+
+/** The problem with a web import, if any: up a layer, across features, or out of the worker. */
+function webImportProblem(rel, targetRel) {
+  const from = webPlace(rel);
+  const to = webPlace(targetRel);
+  if (!from || !to || from.unit === to.unit) return undefined;
+  if (from.layer === -1 || to.layer === -1)
+    return `${rel} imports ${targetRel}: the service worker shares code through src/shared only`;
+  if (to.layer >= from.layer)
+    return `${rel} imports ${targetRel}: a feature of its own layer or a higher layer (docs/web.md)`;
+  return undefined;
+}
+
+/** Folders of a side that its layer table does not name (a new folder is checked by nothing). */
+function unmappedFolders(root, side, known) {
+  const dir = join(root, 'src', side);
+  if (!existsSync(dir)) return [];
+  const folders = readdirSync(dir).filter((entry) => statSync(join(dir, entry)).isDirectory());
+  const problems = folders
+    .filter((folder) => !known.includes(folder))
+    .map(
+      (folder) =>
+        `src/${side}/${folder}: a folder missing from the layer table (scripts/lib/server-layers.mjs)`,
+    );
+  for (const folder of known)
+    if (!folders.includes(folder))
+      problems.push(`src/${side}/${folder}: named in the layer table but not in the tree`);
+  return problems;
+}
+
 const isTest = (rel) => /\.test\.tsx?$/.test(rel) || rel.includes('/test-support/');
 
 export function checkImports(root = ROOT) {
   const files = sourceFiles(join(root, 'src'));
   const graph = new Map();
-  const problems = [];
+  const problems = [
+    ...unmappedFolders(root, 'server', [...SERVER_LAYERS.flat(), ...SERVER_TEST_FOLDERS]),
+    ...unmappedFolders(root, 'web', [...WEB_LAYERS.flat(), ...WEB_ISOLATED, ...WEB_TEST_FOLDERS]),
+  ];
   let upward = 0;
   for (const file of files) {
     const rel = relative(root, file);
     const imports = importsOf(file);
     graph.set(rel, new Set(imports.map(({ target }) => relative(root, target))));
+    if (!isTest(rel))
+      for (const { target } of imports) {
+        const problem = webImportProblem(rel, relative(root, target));
+        if (problem) problems.push(problem);
+      }
     const from = serverLayer(rel);
     if (from === undefined || isTest(rel)) continue;
     if (from === -1)

@@ -6,6 +6,8 @@ export const SERVER_LAYERS = [
   ['config'],
   ['db'],
   ['http'],
+  // Languages: the translators, the visitor's language, texts stored per language.
+  ['i18n'],
   ['system', 'outbox'],
   ['auth', 'directory'],
   ['catalog'],
@@ -27,3 +29,16 @@ export const UPWARD_EXCEPTIONS = [];
 
 /** Files at the root of src/server: the composition roots, above every layer. */
 export const COMPOSITION_ROOTS = ['app.ts', 'main.ts', 'repositories.ts'];
+
+/** Folders of src/server outside the table: helpers of the tests only, free to import anything. */
+export const SERVER_TEST_FOLDERS = ['test-support'];
+
+/**
+ * The web app's layers, lowest first (docs/web.md, "Where code lives"). A folder imports only
+ * lower layers; `features/*` import no other feature. The entry files at the root of src/web
+ * (`main.tsx`, `start.ts`, `entry-server.tsx`) are above every layer. `sw/` is the service worker:
+ * a program of its own that imports none of the app's folders.
+ */
+export const WEB_LAYERS = [['lib'], ['ui'], ['features'], ['app'], ['boot']];
+export const WEB_ISOLATED = ['sw'];
+export const WEB_TEST_FOLDERS = ['test-support'];
