@@ -7,13 +7,19 @@
 //       acceptable one (just under the element budget, sanitised in a worker thread);
 //   (b) a maximal catalog import: YAML just under the 20 MiB limit, thousands of apps, applied,
 //       then imported again as a dry run (everything unchanged);
-//   (c) a burst of logo uploads (PNG and SVG, several at a time).
+//   (c) a burst of logo uploads (PNG and SVG, several at a time);
+//   (d) a crafted ICO: 65,535 directory entries pointing at one PNG padded with empty chunks
+//       (under 2 MiB), uploaded as an app's and as the portal's logo; then the same file put in
+//       the database as the portal's logo the way a version before the bounded check stored it,
+//       the server restarted, and the first /manifest.webmanifest requests after the restart.
 // Prints health latency p50/p95/p99/max per scenario and each hostile request's status and
 // time. Target: health p99 < 200 ms in every scenario. Bounded: a fixed number of requests,
 // each with a time limit, and at most 2 minutes per scenario.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { stringify } from 'yaml';
 import { percentile, sampleHealth, startBuiltPortal } from './lib/bench.mjs';
 import { startBenchIssuer } from './lib/bench-issuer.mjs';
@@ -24,8 +30,10 @@ const TARGET_P99_MS = 200;
 const REQUEST_TIMEOUT_MS = 120_000;
 const IMPORT_LIMIT_BYTES = 20 * 1024 * 1024;
 const BURST = { uploads: 60, concurrency: 6 };
-// BENCH_SCENARIOS=a,c runs only those (default: all three).
-const SELECTED = new Set((process.env.BENCH_SCENARIOS ?? 'a,b,c').split(',').map((s) => s.trim()));
+// BENCH_SCENARIOS=a,c runs only those (default: all four).
+const SELECTED = new Set(
+  (process.env.BENCH_SCENARIOS ?? 'a,b,c,d').split(',').map((s) => s.trim()),
+);
 
 ensureDependencies();
 ensureBuild();
@@ -38,6 +46,31 @@ const SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
 const nested = (levels) => `${SVG_OPEN}${'<g>'.repeat(levels)}${'</g>'.repeat(levels)}</svg>`;
 const flat = (count) =>
   `${SVG_OPEN}${'<rect x="1" y="1" width="1" height="1"/>'.repeat(count)}</svg>`;
+
+/**
+ * The crafted ICO: `entries` directory entries that all point at one PNG padded with `chunks`
+ * empty chunks before its IEND. Each entry asks a checker that walks per entry to walk it all.
+ */
+function craftedIco(entries, chunks) {
+  const empty = Buffer.alloc(12);
+  empty.write('tEXt', 4, 'latin1');
+  const png = Buffer.concat([
+    PNG.subarray(0, PNG.length - 12),
+    ...Array.from({ length: chunks }, () => empty),
+    PNG.subarray(PNG.length - 12),
+  ]);
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(1, 2);
+  header.writeUInt16LE(entries, 4);
+  const directory = Buffer.alloc(16 * entries);
+  for (let index = 0; index < entries; index += 1) {
+    directory.writeUInt16LE(1, 16 * index + 4);
+    directory.writeUInt16LE(32, 16 * index + 6);
+    directory.writeUInt32LE(png.length, 16 * index + 8);
+    directory.writeUInt32LE(6 + directory.length, 16 * index + 12);
+  }
+  return Buffer.concat([header, directory, png]);
+}
 
 /** A catalog of apps with long descriptions, as large as the import limit allows. */
 function maximalCatalog() {
@@ -107,15 +140,16 @@ const auth = { authorization: `Bearer ${token}` };
 let portal;
 const scenarios = [];
 try {
-  portal = await startBuiltPortal({
+  const env = {
     DATA_DIR: join(dir, 'data'),
     DEMO_CATALOG: 'false',
     OIDC_ISSUER: idp.issuer,
     // The burst and the import are one loopback client's writes: far over the per-client write
     // limit (RATE_LIMIT_WRITE, 120 a minute), which is there for people, not this measurement.
     RATE_LIMIT_WRITE: '1000000',
-  });
-  const { url } = portal;
+  };
+  portal = await startBuiltPortal(env);
+  let { url } = portal;
   const created = await fetch(`${url}/api/admin/apps`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
@@ -193,6 +227,40 @@ try {
       },
     ];
   });
+
+  const ico = craftedIco(65_535, 80_000);
+  const icoLabel = `ICO, 65,535 entries on one PNG of 80,000 empty chunks (${(ico.length / 1024 / 1024).toFixed(2)} MiB)`;
+  await scenario('(d) crafted ICO logo', async () => [
+    await putLogo(`${icoLabel}, as an app's logo`, ico, 'image/x-icon'),
+    await timed(`${icoLabel}, as the portal's logo`, `${url}/api/admin/portal/logo`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'image/x-icon' },
+      body: ico,
+    }),
+  ]);
+  if (SELECTED.has('d')) {
+    // The same file stored as the portal's logo by a version that had no bounded check (and no
+    // sizes kept with the image), then a restart: the first manifests read what is stored.
+    await portal.stop();
+    const db = new Database(join(dir, 'data', 'portal.db'));
+    db.prepare('delete from portalImages where kind = ?').run('logo');
+    db.prepare(
+      'insert into portalImages (kind, contentType, bytes, sha256, sizes, updated) values (?, ?, ?, ?, null, ?)',
+    ).run(
+      'logo',
+      'image/x-icon',
+      ico,
+      createHash('sha256').update(ico).digest('hex'),
+      new Date().toISOString(),
+    );
+    db.close();
+    portal = await startBuiltPortal(env);
+    url = portal.url;
+    await scenario('(d) crafted ICO stored as the portal logo, after a restart', async () => [
+      await timed('first /manifest.webmanifest after the restart', `${url}/manifest.webmanifest`),
+      await timed('the next /manifest.webmanifest', `${url}/manifest.webmanifest`),
+    ]);
+  }
 } finally {
   await portal?.stop();
   idp.close();

@@ -57,7 +57,15 @@ export async function startBuiltPortal(env, { root = ROOT } = {}) {
   return {
     url: `http://127.0.0.1:${port}`,
     pid: server.pid,
-    stop: () => server.kill('SIGTERM'),
+    /** Sends SIGTERM; the promise settles once the process has exited. */
+    stop: () => {
+      const exited =
+        server.exitCode !== null || server.signalCode !== null
+          ? Promise.resolve()
+          : new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      return exited;
+    },
   };
 }
 

@@ -33,7 +33,7 @@ import { createOutbox, createOutboxAdmin } from './outbox/outbox.js';
 import type { AdvisoryLeadership } from './db/advisory-leader.js';
 import type { FileStorage } from './files/file-storage.js';
 import { filesRoutes } from './files/files.routes.js';
-import { createSvgSanitiser } from './files/svg-sanitiser.js';
+import { createLogoChecker } from './files/logo-checker.js';
 import { compression } from './http/compression.js';
 import {
   createCompressedBodies,
@@ -222,14 +222,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isApprover: (principal) => accessService.isApprover(principal),
     defaultLanguage: config.defaultLanguage,
   });
-  // SVG logos are sanitised in worker threads, started on first use and stopped with the app.
-  const svgSanitiser = createSvgSanitiser();
-  app.addHook('onClose', () => svgSanitiser.close());
+  // Logos are checked in worker threads, started on first use and stopped with the app.
+  const logoChecker = createLogoChecker();
+  app.addHook('onClose', () => logoChecker.close());
   const adminService = createAdminService({
     admin: repos.admin,
     apps: repos.apps,
     clock,
-    sanitizeSvg: svgSanitiser.sanitize,
+    logoChecks: logoChecker.checks,
     defaultLanguage: config.defaultLanguage,
   });
   // Catalog imports are read (YAML, .zip, logos) in a worker thread, stopped with the app.
@@ -274,13 +274,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     defaults: config.portal,
     signInAvailable,
     defaultLanguage: config.defaultLanguage,
+    logoChecks: logoChecker.checks,
   });
   const portalBranding = createPortalBrandingService({
     repository: repos.branding,
     branding,
     admin: repos.admin,
     clock,
-    sanitizeSvg: svgSanitiser.sanitize,
+    logoChecks: logoChecker.checks,
     defaultLanguage: config.defaultLanguage,
   });
   const transfer = createCatalogTransferService({

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ico, PNG, pngSized } from '../files/test-support/images.js';
+import { ico, icoRepeating, PNG, pngPadded, pngSized } from '../files/test-support/images.js';
 import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
 
 // Issue 21, findings 1, 7 and 8: hostile logos and malformed multipart bodies on the admin
@@ -92,6 +92,29 @@ describe('finding 8: image dimensions a browser would decode, complete images on
     expect(response.json().message).toMatch(message);
     expect(await storedImage()).toBe('');
   });
+
+  // An ICO whose 65,535 directory entries all point at one PNG padded with empty chunks (under
+  // 2 MiB) would have had its PNG walked once per entry on the event loop: minutes.
+  it.each<[string, Buffer, RegExp]>([
+    [
+      '65,535 entries pointing at one padded PNG',
+      icoRepeating(pngPadded(60_000), 65_535),
+      /65535 images/,
+    ],
+    ['64 entries pointing at one padded PNG', icoRepeating(pngPadded(9_000), 64), /same bytes/],
+  ])(
+    'refuses a crafted ICO (%s) with 400 while /api/health answers',
+    async (_name, bytes, reason) => {
+      expect(bytes.length).toBeLessThan(2 * 1024 * 1024);
+      const upload = putLogo(bytes, 'image/x-icon');
+      const health = ctx.app.inject({ method: 'GET', url: '/api/health' });
+      const [refused, alive] = await Promise.all([upload, health]);
+      expect(alive.statusCode).toBe(200);
+      expectErrorBody(refused, [400]);
+      expect(refused.json().message).toMatch(reason);
+      expect(await storedImage()).toBe('');
+    },
+  );
 
   it('accepts an ICO whose embedded PNG is small', async () => {
     const response = await putLogo(ico([PNG], 16), 'image/x-icon');

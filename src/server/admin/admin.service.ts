@@ -26,7 +26,7 @@ import {
   type Trx,
 } from './admin.repository.js';
 import { changedFields, snapshotOf, toAdminApp, trashCutoff } from './app-snapshot.js';
-import { checkLogo, sanitizeSvgHere, type SvgSanitize } from '../files/logo-files.js';
+import { checkHere, checkLogo, type LogoChecks } from '../files/logo-files.js';
 
 /** The actor of changes nobody made by hand (the trash purge). */
 export const SYSTEM_ACTOR: Actor = { subject: 'system', username: 'system' };
@@ -56,15 +56,15 @@ export function createAdminService(deps: {
   apps: AppsRepository;
   clock: () => string;
   /**
-   * Sanitises uploaded SVG logos: app.ts hands the worker threads' (files/svg-sanitiser.ts);
-   * without it (start-up work, tests) this thread does, within the SVG budget.
+   * Checks uploaded logos: app.ts hands the worker threads' (files/logo-checker.ts); without
+   * it (start-up work, tests) this thread does, within the budgets.
    */
-  sanitizeSvg?: SvgSanitize;
+  logoChecks?: LogoChecks;
   /** DEFAULT_LANGUAGE: a text given per language keeps this language's in its plain column. */
   defaultLanguage?: string;
 }) {
   const { admin } = deps;
-  const sanitizeSvg = deps.sanitizeSvg ?? sanitizeSvgHere;
+  const logoChecks = deps.logoChecks ?? checkHere;
 
   async function write<T>(work: (trx: Trx, now: string) => Promise<T>): Promise<T> {
     const result = await admin.transaction(async (trx) =>
@@ -254,7 +254,7 @@ export function createAdminService(deps: {
       bytes: Buffer,
       expected: number | undefined,
     ): Promise<AdminApp> {
-      const logo = await checkLogo(bytes, sanitizeSvg);
+      const logo = await checkLogo(bytes, logoChecks);
       await write(async (trx, now) => {
         const record = await requireApp(trx, id);
         if (expected !== undefined) checkVersion(record, expected);

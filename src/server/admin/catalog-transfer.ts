@@ -11,12 +11,7 @@ import {
 import type { AppRecord } from '../catalog/apps.queries.js';
 import { fieldsOf, pickFields } from '../catalog/app-fields.js';
 import type { AdminRepository, AppSnapshot } from './admin.repository.js';
-import {
-  checkLogo,
-  sanitizeSvgHere,
-  type CheckedLogo,
-  type SvgSanitize,
-} from '../files/logo-files.js';
+import { checkLogo, checkHere, type CheckedLogo, type LogoChecks } from '../files/logo-files.js';
 import { IMAGE_TYPES, imageTypeOf } from '../lib/image-types.js';
 import type { BrandingRepository } from '../branding/branding.repository.js';
 import {
@@ -109,7 +104,7 @@ export function isZip(bytes: Uint8Array): boolean {
  * `readLogo` resolves image paths of a plain file (the CLI and CATALOG_FILE read the disk);
  * `icon:<slug>` names an icon of the bundled set (`icons`), which becomes the logo like an upload.
  * CPU-heavy (YAML, unzip, SVG): the server runs it in a worker thread (catalog-reader.ts), which
- * is why SVGs are sanitised in the calling thread by default.
+ * is why logos are checked in the calling thread by default.
  */
 export async function readCatalogUpload(
   upload: string | Uint8Array,
@@ -118,7 +113,7 @@ export async function readCatalogUpload(
     baseDir: string;
     readLogo: (absolutePath: string) => Promise<Uint8Array | undefined>;
   },
-  sanitize: SvgSanitize = sanitizeSvgHere,
+  checks: LogoChecks = checkHere,
   icons: IconLookup = bundledIcons(),
 ): Promise<CatalogInput> {
   const base = disk?.baseDir ?? '/upload';
@@ -157,7 +152,7 @@ export async function readCatalogUpload(
         continue;
       }
       try {
-        logos.set(entry.id, await checkLogo(Buffer.from(svg, 'utf8'), sanitize));
+        logos.set(entry.id, await checkLogo(Buffer.from(svg, 'utf8'), checks));
       } catch (error) {
         problems.push(`app "${entryLabel(entry)}": field "image": ${(error as Error).message}`);
       }
@@ -180,7 +175,7 @@ export async function readCatalogUpload(
       continue;
     }
     try {
-      logos.set(entry.id, await checkLogo(Buffer.from(bytes), sanitize));
+      logos.set(entry.id, await checkLogo(Buffer.from(bytes), checks));
     } catch (error) {
       problems.push(`app "${entryLabel(entry)}": field "image": ${(error as Error).message}`);
     }
@@ -195,7 +190,7 @@ export async function readCatalogUpload(
       }
       return readLogo ? readLogo(absolute) : undefined;
     },
-    sanitize,
+    checks,
     icons,
   );
   problems.push(

@@ -34,7 +34,9 @@ export interface BrandingRecord {
   version: number;
   updated: string | null;
   updatedBy: string | null;
-  images: Partial<Record<PortalImageKind, { contentType: string; sha256: string }>>;
+  images: Partial<
+    Record<PortalImageKind, { contentType: string; sha256: string; sizes: string | null }>
+  >;
 }
 
 /** Data access of the portal's branding: the only place its SQL lives. */
@@ -47,7 +49,7 @@ export function createBrandingRepository(db: Db) {
           .selectAll()
           .where('id', '=', BRANDING_ROW_ID)
           .executeTakeFirst(),
-        q.selectFrom('portalImages').select(['kind', 'contentType', 'sha256']).execute(),
+        q.selectFrom('portalImages').select(['kind', 'contentType', 'sha256', 'sizes']).execute(),
       ]);
       const record: BrandingRecord = {
         texts: row ? textsOf(row) : { ...NO_TEXTS },
@@ -61,6 +63,7 @@ export function createBrandingRepository(db: Db) {
           record.images[image.kind as PortalImageKind] = {
             contentType: image.contentType,
             sha256: image.sha256,
+            sizes: image.sizes,
           };
         }
       }
@@ -110,7 +113,7 @@ export function createBrandingRepository(db: Db) {
     async putImage(
       trx: Q,
       kind: PortalImageKind,
-      image: { contentType: string; bytes: Buffer; sha256: string },
+      image: { contentType: string; bytes: Buffer; sha256: string; sizes: string },
       at: string,
     ): Promise<void> {
       await trx.deleteFrom('portalImages').where('kind', '=', kind).execute();
@@ -121,8 +124,19 @@ export function createBrandingRepository(db: Db) {
           contentType: image.contentType,
           bytes: image.bytes,
           sha256: image.sha256,
+          sizes: image.sizes,
           updated: at,
         })
+        .execute();
+    },
+
+    /** Keeps the sizes of an image stored before they were kept, if it is still that image. */
+    async setImageSizes(kind: PortalImageKind, sha256: string, sizes: string): Promise<void> {
+      await db
+        .updateTable('portalImages')
+        .set({ sizes })
+        .where('kind', '=', kind)
+        .where('sha256', '=', sha256)
         .execute();
     },
 

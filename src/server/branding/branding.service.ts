@@ -2,6 +2,7 @@ import type { AdminBranding } from '../../shared/api/branding-schemas.js';
 import type { PortalInfo } from '../../shared/api/schemas.js';
 import { accentPlan, describeAdjustments, HEX_COLOR } from '../../shared/branding/contrast.js';
 import { textIn, type LocalizedText } from '../../shared/i18n/localized-text.js';
+import { checkHere, manifestSizes, SVG_TYPE, type LogoChecks } from '../files/logo-files.js';
 import { IMAGE_TYPES, imageTypeOf } from '../lib/image-types.js';
 import type {
   BrandingRecord,
@@ -83,8 +84,14 @@ export function createBranding(deps: {
   now?: () => number;
   /** DEFAULT_LANGUAGE: texts given per language fall back to it (docs/admin.md). */
   defaultLanguage?: string;
+  /**
+   * Reads the sizes of a logo stored before they were kept with it: app.ts hands the worker
+   * threads' (files/logo-checker.ts), so not even that first read runs on the event loop.
+   */
+  logoChecks?: LogoChecks;
 }) {
   const now = deps.now ?? Date.now;
+  const logoChecks = deps.logoChecks ?? checkHere;
   const ttl = deps.ttlMs ?? BRANDING_TTL_MS;
   const defaultLanguage = deps.defaultLanguage ?? 'en';
   let cached: { at: number; record: Promise<BrandingRecord> } | undefined;
@@ -121,6 +128,15 @@ export function createBranding(deps: {
     return value;
   }
 
+  /** The manifest's sizes of an image stored without them: '' when they cannot be read. */
+  async function storedSizes(image: { contentType: string; bytes: Buffer }): Promise<string> {
+    const type = imageTypeOf(image.contentType);
+    if (!type) return '';
+    if (type === SVG_TYPE) return 'any';
+    const checked = await logoChecks.rasterStructure(image.bytes, type).catch(() => undefined);
+    return checked && 'sizes' in checked ? manifestSizes(checked.sizes) : '';
+  }
+
   return {
     /** GET /api/portal's answer, its texts in `language` (default: the default language). */
     async info(language?: string): Promise<PortalInfo> {
@@ -130,6 +146,25 @@ export function createBranding(deps: {
     /** Forgets the kept row: the next read sees a change this instance just made. */
     invalidate(): void {
       cached = undefined;
+    },
+
+    /**
+     * The logo as the web app manifest names it: its URL, type and sizes, read from the row,
+     * never from the bytes (a hostile image would cost the time it takes to walk again). A logo
+     * stored before its sizes were kept has them worked out once, in a worker, and stored.
+     */
+    async manifestLogo(): Promise<{ url: string; contentType: string; sizes: string } | undefined> {
+      const logo = (await record()).images.logo;
+      if (!logo) return undefined;
+      let sizes = logo.sizes;
+      if (sizes === null) {
+        const row = await deps.repository.image('logo');
+        if (!row || row.sha256 !== logo.sha256) return undefined;
+        sizes = await storedSizes(row);
+        await deps.repository.setImageSizes('logo', row.sha256, sizes);
+        cached = undefined;
+      }
+      return { url: imageUrl('logo', logo), contentType: logo.contentType, sizes };
     },
 
     /** The stored image of `kind`, with its bytes, or undefined. */

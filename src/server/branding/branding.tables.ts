@@ -30,6 +30,8 @@ export interface PortalImagesTable {
   bytes: Buffer;
   /** Hex SHA-256 of the bytes: the ETag and part of the file name. */
   sha256: string;
+  /** The manifest's `sizes` ("16x16 32x32", "any"); null for images stored before it was kept. */
+  sizes: string | null;
   updated: string;
 }
 

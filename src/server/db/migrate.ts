@@ -21,6 +21,7 @@ import * as accessRequests from './migrations/0012-access-requests.js';
 import * as outbox from './migrations/0013-outbox.js';
 import * as membershipRetries from './migrations/0014-membership-retries.js';
 import * as translatedTexts from './migrations/0015-translated-texts.js';
+import * as portalImageSizes from './migrations/0016-portal-image-sizes.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013-outbox': outbox,
   '0014-membership-retries': membershipRetries,
   '0015-translated-texts': translatedTexts,
+  '0016-portal-image-sizes': portalImageSizes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

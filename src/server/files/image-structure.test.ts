@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { IncompleteImageError, rasterStructure } from './image-structure.js';
-import { avif, GIF, ico, icoBitmap, jpeg, PNG, pngSized, webp } from './test-support/images.js';
+import {
+  avif,
+  GIF,
+  ico,
+  icoBitmap,
+  icoRepeating,
+  jpeg,
+  PNG,
+  pngPadded,
+  pngSized,
+  webp,
+} from './test-support/images.js';
 
 type RasterType = Parameters<typeof rasterStructure>[1];
 
@@ -121,5 +132,55 @@ describe('rasterStructure: the sizes a browser would decode, from complete files
     }
     expect(error).toBeInstanceOf(IncompleteImageError);
     expect((error as IncompleteImageError).reason).toMatch(reason);
+  });
+
+  // The work is bounded by the file, not by what its directory says: an ICO of 65,535 entries
+  // that all point at one PNG padded with empty chunks (about 2 MiB) would have been walked once
+  // per entry, minutes on the thread that answers requests.
+  describe('bounds the work by the file, not by the directory', () => {
+    const overlapping = (first: Buffer, second: Buffer, overlap: number): Buffer => {
+      const bytes = ico([first, second]);
+      const entry = 6 + 16;
+      bytes.writeUInt32LE(bytes.readUInt32LE(entry + 12) - overlap, entry + 12);
+      return bytes;
+    };
+
+    it.each<[string, Buffer, RegExp]>([
+      ['an ICO whose two entries are one range', icoRepeating(PNG, 2), /same bytes/],
+      [
+        'an ICO of 65,535 entries pointing at one padded PNG',
+        icoRepeating(pngPadded(10_000), 65_535),
+        /65535 images/,
+      ],
+      ['an ICO listing 65 images', ico(Array.from({ length: 65 }, () => PNG)), /65 images/],
+      ['an ICO whose images overlap', overlapping(PNG, PNG, 10), /same bytes/],
+      [
+        'an ICO whose image starts inside its directory',
+        (() => {
+          const bytes = ico([PNG]);
+          bytes.writeUInt32LE(10, 6 + 12);
+          return bytes;
+        })(),
+        /directory/,
+      ],
+      ['a PNG of more than 10,000 chunks', pngPadded(10_001), /chunks/],
+    ])('refuses %s', (_name, bytes, reason) => {
+      const type: RasterType = bytes[0] === 0x89 ? 'image/png' : 'image/x-icon';
+      let error: unknown;
+      try {
+        rasterStructure(bytes, type);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(IncompleteImageError);
+      expect((error as IncompleteImageError).reason).toMatch(reason);
+    });
+
+    it('still reads an ICO of 64 distinct images and a PNG of 10,000 chunks', () => {
+      expect(
+        rasterStructure(ico(Array.from({ length: 64 }, () => PNG)), 'image/x-icon'),
+      ).toHaveLength(64);
+      expect(rasterStructure(pngPadded(9_997), 'image/png')).toEqual([{ width: 1, height: 1 }]);
+    });
   });
 });

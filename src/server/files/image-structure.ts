@@ -17,6 +17,18 @@ export class IncompleteImageError extends Error {
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+/**
+ * The most images an ICO may list. Icon files hold a handful of sizes (16 to 256 px, a few
+ * colour depths); the format allows 65,535 entries, which a hostile file uses to repeat work.
+ */
+export const MAX_ICO_IMAGES = 64;
+
+/**
+ * The most chunks a PNG may have. An encoder writes IDAT chunks of 8 KiB or more, so a 2 MiB logo
+ * has a few hundred; tens of thousands of empty chunks are padding that only costs time.
+ */
+export const MAX_PNG_CHUNKS = 10_000;
+
 function fail(reason: string): never {
   throw new IncompleteImageError(reason);
 }
@@ -33,7 +45,8 @@ function pngStructure(bytes: Buffer): PictureSize[] {
   let offset = 8;
   let size: PictureSize | undefined;
   let data = false;
-  while (offset + 8 <= bytes.length) {
+  for (let chunks = 1; offset + 8 <= bytes.length; chunks += 1) {
+    if (chunks > MAX_PNG_CHUNKS) fail(`the PNG has more than ${MAX_PNG_CHUNKS} chunks`);
     const length = bytes.readUInt32BE(offset);
     const type = bytes.toString('latin1', offset + 4, offset + 8);
     const end = offset + 12 + length;
@@ -233,9 +246,39 @@ function avifStructure(bytes: Buffer): PictureSize[] {
 }
 
 /**
- * An ICO: every directory entry's image lies inside the file, and its size is the one a
- * browser decodes: the embedded PNG's header (the whole PNG is checked), or the bitmap header
- * (whose height counts the image and its mask), never only the directory's bytes.
+ * The ICO directory's images as byte ranges, after checking that each lies inside the file,
+ * after the directory, and that no two share a byte: each byte of the file is then read by at
+ * most one image's check, so the work is bounded by the file's size, whatever the directory says.
+ */
+function icoRanges(
+  bytes: Buffer,
+  count: number,
+): { start: number; length: number; index: number }[] {
+  const directoryEnd = 6 + 16 * count;
+  const ranges = Array.from({ length: count }, (_, index) => {
+    const entry = 6 + 16 * index;
+    const length = bytes.readUInt32LE(entry + 8);
+    const start = bytes.readUInt32LE(entry + 12);
+    if (length === 0 || start + length > bytes.length) {
+      fail(`the ICO is cut short (image ${index + 1} lies outside the file)`);
+    }
+    if (start < directoryEnd) fail(`the ICO's image ${index + 1} starts inside its directory`);
+    return { start, length, index };
+  });
+  const sorted = [...ranges].sort((a, b) => a.start - b.start);
+  for (let i = 1; i < sorted.length; i += 1) {
+    const previous = sorted[i - 1]!;
+    if (sorted[i]!.start < previous.start + previous.length) {
+      fail(`the ICO's images ${previous.index + 1} and ${sorted[i]!.index + 1} use the same bytes`);
+    }
+  }
+  return ranges;
+}
+
+/**
+ * An ICO: every directory entry's image lies inside the file, apart from the others, and its
+ * size is the one a browser decodes: the embedded PNG's header (the whole PNG is checked), or
+ * the bitmap header (whose height counts the image and its mask), never only the directory's.
  */
 function icoStructure(bytes: Buffer): PictureSize[] {
   if (bytes.length < 6 || bytes.readUInt16LE(0) !== 0 || bytes.readUInt16LE(2) !== 1) {
@@ -243,15 +286,12 @@ function icoStructure(bytes: Buffer): PictureSize[] {
   }
   const count = bytes.readUInt16LE(4);
   if (count === 0) fail('the ICO has no image');
+  if (count > MAX_ICO_IMAGES) {
+    fail(`the ICO lists ${count} images; at most ${MAX_ICO_IMAGES} are accepted`);
+  }
   if (6 + 16 * count > bytes.length) fail('the ICO is cut short (in its directory)');
   const sizes: PictureSize[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const entry = 6 + 16 * index;
-    const length = bytes.readUInt32LE(entry + 8);
-    const start = bytes.readUInt32LE(entry + 12);
-    if (length === 0 || start + length > bytes.length) {
-      fail(`the ICO is cut short (image ${index + 1} lies outside the file)`);
-    }
+  for (const { start, length, index } of icoRanges(bytes, count)) {
     const image = bytes.subarray(start, start + length);
     if (image.subarray(0, 8).equals(PNG_SIGNATURE)) {
       sizes.push(...pngStructure(image));

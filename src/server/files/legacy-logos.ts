@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { checkLogo, sanitizeSvgHere } from './logo-files.js';
+import { checkHere, checkLogo } from './logo-files.js';
 import type { Db } from '../db/database.js';
 import type { FileStorage } from './file-storage.js';
 
@@ -29,7 +29,7 @@ export async function importStoredLogos(
     try {
       // Start-up, before the server listens: nothing waits on this thread, and the SVG budget
       // bounds the work.
-      const logo = await checkLogo(await readFile(file.path), sanitizeSvgHere);
+      const logo = await checkLogo(await readFile(file.path), checkHere);
       await db
         .insertInto('logos')
         .values({

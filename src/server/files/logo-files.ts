@@ -9,7 +9,7 @@ import {
   UnsupportedMediaTypeError,
 } from '../http/errors.js';
 import { IMAGE_TYPES, imageTypeOf, type ImageType } from '../lib/image-types.js';
-import { IncompleteImageError, rasterStructure } from './image-structure.js';
+import { IncompleteImageError, rasterStructure, type PictureSize } from './image-structure.js';
 import { svgBudgetExceeded } from './svg-budget.js';
 
 /** The largest logo accepted, in bytes. */
@@ -20,11 +20,41 @@ export const MAX_LOGO_PIXELS = 4096;
 
 export const SVG_TYPE = 'image/svg+xml';
 
-/** Sanitises an SVG's text (sanitizeSvg), in a worker thread (svg-sanitiser.ts) or this one. */
-export type SvgSanitize = (text: string) => Promise<string | undefined>;
+type RasterType = Exclude<ImageType, 'image/svg+xml'>;
 
-/** sanitizeSvg in this thread: for code that runs off the event loop already (a worker). */
-export const sanitizeSvgHere: SvgSanitize = async (text) => sanitizeSvg(text);
+/** What a raster image's structure check gives: its pictures' sizes, or why it is incomplete. */
+export type RasterCheck = { sizes: PictureSize[] } | { incomplete: string };
+
+/**
+ * The checks of a logo whose time grows with the file: in worker threads (logo-checker.ts) for
+ * the event loop's thread, or in this thread (`checkHere`) for code that runs in a worker already.
+ */
+export interface LogoChecks {
+  /** sanitizeSvg: the clean SVG, or undefined when the text is no SVG. */
+  sanitizeSvg(text: string): Promise<string | undefined>;
+  /** rasterStructure: the sizes of the pictures, or the reason the file is incomplete. */
+  rasterStructure(bytes: Uint8Array, type: RasterType): Promise<RasterCheck>;
+}
+
+/** A task of logo-checker.worker.ts, and its answer. */
+export type LogoCheckTask = { svg: string } | { raster: Uint8Array; type: RasterType };
+export type LogoCheckResult = string | undefined | RasterCheck;
+
+/** The checks in this thread: for code that runs off the event loop already (a worker). */
+export const checkHere: LogoChecks = {
+  async sanitizeSvg(text) {
+    return sanitizeSvg(text);
+  },
+  async rasterStructure(bytes, type) {
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    try {
+      return { sizes: rasterStructure(buffer, type) };
+    } catch (error) {
+      if (error instanceof IncompleteImageError) return { incomplete: error.reason };
+      throw error;
+    }
+  },
+};
 
 export interface CheckedLogo {
   contentType: string;
@@ -32,6 +62,11 @@ export interface CheckedLogo {
   sha256: string;
   /** The file name the logo is served under: changes with the content, so caches never go stale. */
   fileName: string;
+  /**
+   * The sizes a web app manifest gives for it: "any" for an SVG, the distinct sizes of its
+   * pictures for a raster image ("16x16 32x32"), kept with the image so nobody reads it again.
+   */
+  sizes: string;
 }
 
 let purifier: ReturnType<typeof createDOMPurify> | undefined;
@@ -41,7 +76,7 @@ const require = createRequire(import.meta.url);
 /**
  * DOMPurify on a jsdom window, configured once: external references are removed too. Both are
  * loaded on first use: jsdom holds about 60 MB, which a server that is never sent an SVG logo
- * (and the event loop's thread, whose SVGs go to a worker: svg-sanitiser.ts) need not carry.
+ * (and the event loop's thread, whose SVGs go to a worker: logo-checker.ts) need not carry.
  */
 function svgPurifier(): ReturnType<typeof createDOMPurify> {
   if (purifier) return purifier;
@@ -87,14 +122,12 @@ export function sanitizeSvg(text: string): string | undefined {
  * marker) and that no picture a browser would decode from it (each image of an ICO, as its PNG
  * or bitmap header says) is larger than MAX_LOGO_PIXELS: from the headers, nothing is decoded.
  */
-function checkRaster(bytes: Buffer, type: Exclude<ImageType, 'image/svg+xml'>): void {
-  let sizes;
-  try {
-    sizes = rasterStructure(bytes, type);
-  } catch (error) {
-    if (!(error instanceof IncompleteImageError)) throw error;
-    throw new BadRequestError(`The logo is not a complete image: ${error.reason}.`);
+async function checkRaster(bytes: Buffer, type: RasterType, checks: LogoChecks): Promise<string> {
+  const checked = await checks.rasterStructure(bytes, type);
+  if ('incomplete' in checked) {
+    throw new BadRequestError(`The logo is not a complete image: ${checked.incomplete}.`);
   }
+  const { sizes } = checked;
   for (const { width, height } of sizes) {
     if (width > MAX_LOGO_PIXELS || height > MAX_LOGO_PIXELS) {
       throw new BadRequestError(
@@ -102,6 +135,12 @@ function checkRaster(bytes: Buffer, type: Exclude<ImageType, 'image/svg+xml'>): 
       );
     }
   }
+  return manifestSizes(sizes);
+}
+
+/** A manifest's `sizes` for pictures: each distinct size once, "WxH" separated by spaces. */
+export function manifestSizes(sizes: PictureSize[]): string {
+  return [...new Set(sizes.map(({ width, height }) => `${width}x${height}`))].join(' ');
 }
 
 /** Refuses an SVG over the budget of svg-budget.ts, before anything parses it. */
@@ -121,9 +160,9 @@ function looksLikeText(bytes: Buffer): boolean {
  * Checks an uploaded logo: at most 2 MiB (413), a supported image type recognised from the bytes,
  * whatever its name or declared type (415), not empty (400). Raster images must be complete and
  * at most MAX_LOGO_PIXELS wide and high (400). SVGs within the budget of svg-budget.ts (400, 413)
- * are sanitised by `sanitize`.
+ * are sanitised. Both checks run where `checks` runs them (worker threads: logo-checker.ts).
  */
-export async function checkLogo(bytes: Buffer, sanitize: SvgSanitize): Promise<CheckedLogo> {
+export async function checkLogo(bytes: Buffer, checks: LogoChecks): Promise<CheckedLogo> {
   if (bytes.length === 0) throw new BadRequestError('The logo file is empty.');
   if (bytes.length > MAX_LOGO_BYTES) {
     throw new PayloadTooLargeError('The logo is larger than 2 MiB.');
@@ -132,15 +171,16 @@ export async function checkLogo(bytes: Buffer, sanitize: SvgSanitize): Promise<C
   let contentType: string;
   let extension: string;
   let stored = bytes;
+  let sizes = 'any';
   const raster = detected && imageTypeOf(detected.mime);
   if (raster && raster !== SVG_TYPE) {
     contentType = raster;
     extension = IMAGE_TYPES[raster];
-    checkRaster(bytes, raster);
+    sizes = await checkRaster(bytes, raster, checks);
   } else if ((!detected || detected.mime === 'application/xml') && looksLikeText(bytes)) {
     const text = bytes.toString('utf8');
     checkSvgBudget(text);
-    const clean = await sanitize(text);
+    const clean = await checks.sanitizeSvg(text);
     if (clean === undefined) {
       throw new UnsupportedMediaTypeError('The file is not an SVG image.');
     }
@@ -158,5 +198,6 @@ export async function checkLogo(bytes: Buffer, sanitize: SvgSanitize): Promise<C
     bytes: stored,
     sha256,
     fileName: `logo-${sha256.slice(0, 12)}${extension}`,
+    sizes,
   };
 }

@@ -180,22 +180,22 @@ describe('manifest, offline page and service worker over HTTP', () => {
 describe('manifest icons from the branding', () => {
   const url = '/api/portal/logo/logo-0123456789ab.png';
 
-  it('lists an SVG logo as scalable, a raster logo at its real sizes, before the defaults', () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
-    expect(manifestIcons({ url: '/l.svg', contentType: 'image/svg+xml', bytes: svg })).toEqual([
+  it('lists an SVG logo as scalable, a raster logo at its stored sizes, before the defaults', () => {
+    expect(manifestIcons({ url: '/l.svg', contentType: 'image/svg+xml', sizes: 'any' })).toEqual([
       { src: '/l.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
       ...DEFAULT_ICONS,
     ]);
-    expect(logoIcon({ url, contentType: 'image/png', bytes: pngSized(256, 128) })).toEqual({
+    expect(logoIcon({ url, contentType: 'image/png', sizes: '256x128' })).toEqual({
       src: url,
       sizes: '256x128',
       type: 'image/png',
       purpose: 'any',
     });
-    const icon = ico([icoBitmap(16, 16), icoBitmap(32, 32), icoBitmap(32, 32)]);
-    expect(logoIcon({ url, contentType: 'image/x-icon', bytes: icon })?.sizes).toBe('16x16 32x32');
-    // Headers that cannot be read again: the icon without a size, never a wrong one.
-    expect(logoIcon({ url, contentType: 'image/png', bytes: Buffer.from('not a png') })).toEqual({
+    expect(logoIcon({ url, contentType: 'image/x-icon', sizes: '16x16 32x32' })?.sizes).toBe(
+      '16x16 32x32',
+    );
+    // Sizes that could not be read: the icon without a size, never a wrong one.
+    expect(logoIcon({ url, contentType: 'image/png', sizes: '' })).toEqual({
       src: url,
       type: 'image/png',
       purpose: 'any',
@@ -203,17 +203,16 @@ describe('manifest icons from the branding', () => {
     expect(manifestIcons(undefined)).toEqual(DEFAULT_ICONS);
   });
 
-  it('reads the logo once per logo, and not one whose URL moved on meanwhile', async () => {
-    const bytes = pngSized(64, 64);
-    const stored = { contentType: 'image/png', bytes, sha256: 'a'.repeat(64) };
+  it('asks for the logo once per logo, and not one whose URL moved on meanwhile', async () => {
     let logoUrl: string | null = `/api/portal/logo/logo-${'a'.repeat(12)}.png`;
     let reads = 0;
+    const stored = { url: logoUrl, contentType: 'image/png', sizes: '64x64' };
     const branding = createManifestBranding({
       info: async () =>
         ({ title: 'P', subtitle: '', footer: '', logoUrl }) as Awaited<
           ReturnType<Parameters<typeof createManifestBranding>[0]['info']>
         >,
-      image: async () => {
+      manifestLogo: async () => {
         reads += 1;
         return stored;
       },
@@ -313,5 +312,59 @@ describe("the manifest follows the admins' logo", () => {
       'image/png',
     );
     expect((await manifest()).json<WebManifest>().icons).toHaveLength(DEFAULT_ICONS.length + 1);
+  });
+
+  it("keeps an ICO logo's sizes with it, so the manifest reads no image bytes", async () => {
+    portal = await startBrandingPortal({ pwa: true });
+    const icon = ico([icoBitmap(16, 16), icoBitmap(32, 32), icoBitmap(32, 32)]);
+    const put = await portal.call(
+      'PUT',
+      '/api/admin/portal/logo',
+      portal.admin,
+      icon,
+      'image/x-icon',
+    );
+    expect(put.statusCode).toBe(200);
+    const row = await portal.ctx.db
+      .selectFrom('portalImages')
+      .select('sizes')
+      .where('kind', '=', 'logo')
+      .executeTakeFirstOrThrow();
+    expect(row.sizes).toBe('16x16 32x32');
+    // The bytes are replaced by ones that would not parse: the manifest still names the sizes
+    // kept with the logo, so it never read them.
+    await portal.ctx.db
+      .updateTable('portalImages')
+      .set({ bytes: Buffer.from('not an icon') })
+      .where('kind', '=', 'logo')
+      .execute();
+    expect((await manifest()).json<WebManifest>().icons[0]).toMatchObject({
+      src: put.json().portal.logoUrl,
+      sizes: '16x16 32x32',
+    });
+  });
+
+  it('works out the sizes of a logo stored before they were kept, once, and keeps them', async () => {
+    portal = await startBrandingPortal({ pwa: true });
+    const put = await portal.call(
+      'PUT',
+      '/api/admin/portal/logo',
+      portal.admin,
+      pngSized(48, 24),
+      'image/png',
+    );
+    expect(put.statusCode).toBe(200);
+    await portal.ctx.db
+      .updateTable('portalImages')
+      .set({ sizes: null })
+      .where('kind', '=', 'logo')
+      .execute();
+    expect((await manifest()).json<WebManifest>().icons[0]).toMatchObject({ sizes: '48x24' });
+    const row = await portal.ctx.db
+      .selectFrom('portalImages')
+      .select('sizes')
+      .where('kind', '=', 'logo')
+      .executeTakeFirstOrThrow();
+    expect(row.sizes).toBe('48x24');
   });
 });

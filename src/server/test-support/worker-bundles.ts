@@ -17,7 +17,7 @@ const OUT = join(ROOT, '.tmp', 'worker-bundles');
 /** The production worker modules: base name (as workerEntry takes it) to source file. */
 export const WORKER_MODULES: Record<string, string> = {
   'catalog-reader.worker': 'src/server/admin/catalog-reader.worker.ts',
-  'svg-sanitiser.worker': 'src/server/files/svg-sanitiser.worker.ts',
+  'logo-checker.worker': 'src/server/files/logo-checker.worker.ts',
   'page-render.worker': 'src/server/spa/page-render.worker.ts',
 };
 

@@ -12,7 +12,7 @@ import type {
   BrandingTexts,
   PortalImageKind,
 } from '../../branding/branding.repository.js';
-import { checkLogo, type CheckedLogo, type SvgSanitize } from '../../files/logo-files.js';
+import { checkLogo, type CheckedLogo, type LogoChecks } from '../../files/logo-files.js';
 import { IMAGE_TYPES, imageTypeOf } from '../../lib/image-types.js';
 import type { AdminRepository } from '../admin.repository.js';
 import { iconOfImageField, quotedSlug, type IconLookup } from '../icons/catalog-icons.js';
@@ -37,7 +37,7 @@ const IMAGE_KEYS: readonly PortalImageKind[] = ['logo', 'favicon'];
 export async function readPortalSection(
   text: string,
   readImage: (path: string) => Promise<Uint8Array | undefined>,
-  sanitize: SvgSanitize,
+  checks: LogoChecks,
   icons: IconLookup,
 ): Promise<{ section?: PortalSection; problems: string[] }> {
   // Most catalog files have no section: their YAML (parsed by parseCatalog) is not read twice.
@@ -91,7 +91,7 @@ export async function readPortalSection(
       }
     }
     try {
-      images[kind] = await checkLogo(Buffer.from(bytes), sanitize);
+      images[kind] = await checkLogo(Buffer.from(bytes), checks);
     } catch (error) {
       problems.push(`portal: field "${kind}": ${(error as Error).message}`);
     }

@@ -10,7 +10,7 @@ import type {
 import type { Branding } from '../../branding/branding.service.js';
 import { applyPortalSection, type PortalSection } from './branding-file.js';
 import { NotFoundError } from '../../http/errors.js';
-import { checkLogo, type SvgSanitize } from '../../files/logo-files.js';
+import { checkLogo, type LogoChecks } from '../../files/logo-files.js';
 import type { AdminRepository, Trx } from '../admin.repository.js';
 import { invalidFields } from '../admin.service.js';
 
@@ -27,7 +27,7 @@ export function createPortalBrandingService(deps: {
   branding: Branding;
   admin: Pick<AdminRepository, 'transaction' | 'appendAudit'>;
   clock: () => string;
-  sanitizeSvg: SvgSanitize;
+  logoChecks: LogoChecks;
   /** DEFAULT_LANGUAGE: a text given per language keeps this language's in its plain column. */
   defaultLanguage?: string;
 }) {
@@ -111,7 +111,7 @@ export function createPortalBrandingService(deps: {
 
     /** Replaces the logo or favicon; a bad file (400/413/415) changes nothing. */
     async putImage(actor: Actor, kind: PortalImageKind, bytes: Buffer): Promise<AdminBranding> {
-      const image = await checkLogo(bytes, deps.sanitizeSvg);
+      const image = await checkLogo(bytes, deps.logoChecks);
       return changeImage(actor, kind, image, (trx, at) =>
         repository.putImage(trx, kind, image, at),
       );

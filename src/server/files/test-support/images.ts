@@ -107,3 +107,33 @@ export function ico(images: Buffer[], listed = 16): Buffer {
   });
   return Buffer.concat([header, directory, ...images]);
 }
+
+/** A PNG padded with `chunks` empty ancillary chunks before its IEND (each 12 bytes). */
+export function pngPadded(chunks: number): Buffer {
+  const empty = Buffer.alloc(12);
+  empty.write('tEXt', 4, 'latin1');
+  return Buffer.concat([
+    PNG.subarray(0, PNG.length - 12),
+    ...Array.from({ length: chunks }, () => empty),
+    PNG.subarray(PNG.length - 12),
+  ]);
+}
+
+/**
+ * An ICO whose `entries` directory entries all point at the one image after the directory:
+ * the directory repeats a range instead of listing images of their own.
+ */
+export function icoRepeating(image: Buffer, entries: number): Buffer {
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(1, 2);
+  header.writeUInt16LE(entries, 4);
+  const directory = Buffer.alloc(16 * entries);
+  for (let index = 0; index < entries; index += 1) {
+    const entry = 16 * index;
+    directory.writeUInt16LE(1, entry + 4);
+    directory.writeUInt16LE(32, entry + 6);
+    directory.writeUInt32LE(image.length, entry + 8);
+    directory.writeUInt32LE(6 + directory.length, entry + 12);
+  }
+  return Buffer.concat([header, directory, image]);
+}

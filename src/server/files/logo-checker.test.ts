@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors.js';
-import { sanitizeSvg } from './logo-files.js';
+import { checkHere, sanitizeSvg } from './logo-files.js';
+import { ico, icoRepeating, PNG, pngPadded } from './test-support/images.js';
 import { MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, svgBudgetExceeded } from './svg-budget.js';
-import { createSvgSanitiser, type SvgSanitiser } from './svg-sanitiser.js';
+import { createLogoChecker, type LogoChecker } from './logo-checker.js';
 
 const SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg">';
 const nested = (levels: number, tag = 'g') =>
@@ -38,26 +39,28 @@ describe('svgBudgetExceeded: one pass over the text before any parser sees it', 
   });
 });
 
-describe('createSvgSanitiser: DOMPurify in a worker thread with a time limit', () => {
-  let sanitiser: SvgSanitiser | undefined;
+describe('createLogoChecker: DOMPurify in a worker thread with a time limit', () => {
+  let sanitiser: LogoChecker | undefined;
   afterEach(async () => {
     await sanitiser?.close();
   });
 
   it('gives what sanitizeSvg gives in this thread', async () => {
-    sanitiser = createSvgSanitiser();
+    sanitiser = createLogoChecker();
     const svg = `${SVG_OPEN}<script>alert(1)</script><rect onload="x()" width="1"/><image href="https://evil.example/a.png"/></svg>`;
-    const clean = await sanitiser.sanitize(svg);
+    const clean = await sanitiser.checks.sanitizeSvg(svg);
     expect(clean).toBe(sanitizeSvg(svg));
     expect(clean).not.toMatch(/script|onload|evil/);
-    expect(await sanitiser.sanitize('<html></html>')).toBeUndefined();
+    expect(await sanitiser.checks.sanitizeSvg('<html></html>')).toBeUndefined();
   });
 
   it('refuses an SVG that runs over the time limit with 422, and the event loop runs meanwhile', async () => {
-    sanitiser = createSvgSanitiser({ timeoutMs: 50 });
+    sanitiser = createLogoChecker({ timeoutMs: 50 });
     let turns = 0;
     const ticker = setInterval(() => (turns += 1), 1);
-    const error = await sanitiser.sanitize(flat(MAX_SVG_ELEMENTS - 1)).catch((e: unknown) => e);
+    const error = await sanitiser.checks
+      .sanitizeSvg(flat(MAX_SVG_ELEMENTS - 1))
+      .catch((e: unknown) => e);
     clearInterval(ticker);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).statusCode).toBe(422);
@@ -66,8 +69,27 @@ describe('createSvgSanitiser: DOMPurify in a worker thread with a time limit', (
   });
 
   it('refuses work once closed', async () => {
-    sanitiser = createSvgSanitiser();
+    sanitiser = createLogoChecker();
     await sanitiser.close();
-    await expect(sanitiser.sanitize(`${SVG_OPEN}</svg>`)).rejects.toBeInstanceOf(HttpError);
+    await expect(sanitiser.checks.sanitizeSvg(`${SVG_OPEN}</svg>`)).rejects.toBeInstanceOf(
+      HttpError,
+    );
+  });
+
+  it('reads a raster image in the worker as this thread does, and refuses a crafted ICO there', async () => {
+    sanitiser = createLogoChecker();
+    const icon = ico([PNG, PNG]);
+    expect(await sanitiser.checks.rasterStructure(icon, 'image/x-icon')).toEqual(
+      await checkHere.rasterStructure(icon, 'image/x-icon'),
+    );
+    let turns = 0;
+    const ticker = setInterval(() => (turns += 1), 1);
+    const crafted = await sanitiser.checks.rasterStructure(
+      icoRepeating(pngPadded(20_000), 64),
+      'image/x-icon',
+    );
+    clearInterval(ticker);
+    expect(crafted).toEqual({ incomplete: expect.stringMatching(/same bytes/) });
+    expect(turns).toBeGreaterThan(0);
   });
 });
