@@ -64,6 +64,20 @@ export function createAccessRequestsRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** When `subject` asked for `appId` since `since` (any outcome), newest first. */
+    async createdSince(appId: string, subject: string, since: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('accessRequests')
+        .select('created')
+        .where('appId', '=', appId)
+        .where('subject', '=', subject)
+        .where('created', '>=', since)
+        .orderBy('created', 'desc')
+        .limit(100)
+        .execute();
+      return rows.map((row) => row.created);
+    },
+
     /** The requester's own requests, newest first. */
     async listBySubject(subject: string, page: number, perPage: number): Promise<RowPage> {
       return paged({ subject }, 'created', page, perPage);

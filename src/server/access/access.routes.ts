@@ -35,6 +35,12 @@ export const accessRoutes: FastifyPluginAsyncTypebox<{ access: AccessService }> 
   app,
   { access },
 ) => {
+  // Who is calling comes first, as on the admin routes: an anonymous call gets 401 before its
+  // body or query is validated, so it learns nothing of what the routes take.
+  app.addHook('onRequest', async (request) => {
+    requirePrincipal(request);
+  });
+
   app.get(
     '/api/access-requests',
     {

@@ -50,6 +50,14 @@ const RETRY_ACTOR: Actor = {
  */
 export const MEMBERSHIP_RETRY = { maxAttempts: 8, baseDelayMs: 60_000, maxDelayMs: 3_600_000 };
 
+/**
+ * How often one person's requests for one app mail its approvers (docs/access-requests.md,
+ * "Limits"): not again within `quietMs` of their previous request for it (a request withdrawn
+ * and made again, or made again after a decision), and at most `perDay` times in 24 hours. The
+ * requests themselves are kept, audited, listed in the inbox and sent to the webhook as ever.
+ */
+export const APPROVER_MAIL_LIMITS = { quietMs: 15 * 60_000, perDay: 3 };
+
 export function membershipRetryDelay(
   attempts: number,
   settings: { baseDelayMs: number; maxDelayMs: number } = MEMBERSHIP_RETRY,
@@ -309,7 +317,15 @@ export function createAccessService(deps: AccessServiceDeps) {
         membershipAttempts: 0,
         membershipRetryAt: null,
       };
-      const emails = await approverEmails(access);
+      const earlier = await requests.createdSince(
+        record.id,
+        principal.subject,
+        iso(now() - DAY_MS),
+      );
+      const mailApprovers =
+        earlier.length < APPROVER_MAIL_LIMITS.perDay &&
+        !earlier.some((created) => Date.parse(created) > now() - APPROVER_MAIL_LIMITS.quietMs);
+      const emails = mailApprovers ? await approverEmails(access) : [];
       try {
         await admin.transaction(async (trx) => {
           await requests.insert(trx, row);
@@ -418,10 +434,19 @@ export function createAccessService(deps: AccessServiceDeps) {
       if (row.status !== 'pending')
         throw new ConflictError('This request is already decided.', {}, 'request_decided');
       const approve = body.decision === 'approve';
+      // The group granted is the app's now: an admin may have changed it since the request.
+      if (approve && !access?.group) {
+        throw new ConflictError(
+          'This app no longer takes access requests, so the request cannot be approved; decline it instead.',
+          {},
+          'app_not_requestable',
+        );
+      }
       const at = iso(now());
       const days = access?.days;
       const decided: AccessRequestRow = {
         ...row,
+        grantGroup: approve && access ? access.group : row.grantGroup,
         status: approve ? 'approved' : 'declined',
         membership: approve ? 'waiting' : 'none',
         decidedAt: at,
@@ -434,6 +459,7 @@ export function createAccessService(deps: AccessServiceDeps) {
       await admin.transaction(async (trx) => {
         const changed = await requests.transition(trx, id, ['pending'], {
           status: decided.status,
+          grantGroup: decided.grantGroup,
           membership: decided.membership,
           decidedAt: decided.decidedAt,
           decidedBySubject: decided.decidedBySubject,
@@ -455,6 +481,7 @@ export function createAccessService(deps: AccessServiceDeps) {
               request: id,
               status: decided.status,
               requester: row.username,
+              ...(approve ? { group: decided.grantGroup } : {}),
               ...(decided.expiresAt ? { expiresAt: decided.expiresAt } : {}),
             },
           },
@@ -466,13 +493,13 @@ export function createAccessService(deps: AccessServiceDeps) {
 
       // The membership: written by the portal with a directory (retried by the access jobs when
       // the identity provider refuses it now), else added by hand.
-      let addByHand: string | undefined = row.grantGroup;
+      let addByHand: string | undefined = decided.grantGroup;
       let error: string | undefined;
       let retryAt: string | null = null;
       if (deps.directory) {
         addByHand = undefined;
         try {
-          await deps.directory.addMember(row.subject, row.grantGroup);
+          await deps.directory.addMember(row.subject, decided.grantGroup);
           decided.membership = 'written';
         } catch (failure) {
           error = failure instanceof Error ? failure.message : String(failure);
@@ -481,7 +508,7 @@ export function createAccessService(deps: AccessServiceDeps) {
           deps
             .log()
             .warn(
-              { err: failure, request: id, group: row.grantGroup, retryAt },
+              { err: failure, request: id, group: decided.grantGroup, retryAt },
               'access requests: the membership could not be written; retrying later',
             );
         }
@@ -503,7 +530,7 @@ export function createAccessService(deps: AccessServiceDeps) {
             after: {
               request: id,
               membership: decided.membership,
-              group: row.grantGroup,
+              group: decided.grantGroup,
               user: row.username,
               ...(addByHand ? { addByHand } : {}),
               ...(error ? { error: error.slice(0, 500), retryAt } : {}),
@@ -577,83 +604,17 @@ export function createAccessService(deps: AccessServiceDeps) {
       const { directory } = deps;
       if (!directory) return report;
       for (const row of await requests.findMembershipRetries(iso(now()))) {
-        const attempts = row.membershipAttempts + 1;
-        let error: string | undefined;
         try {
-          await directory.addMember(row.subject, row.grantGroup);
+          report[await retryMembership(directory, row)] += 1;
         } catch (failure) {
-          error = failure instanceof Error ? failure.message : String(failure);
-        }
-        const at = iso(now());
-        /** Ends the retries: `written` or `failed`, audited, in one transaction with `also`. */
-        const settle = (
-          membership: 'written' | 'failed',
-          detail: Record<string, unknown>,
-          also: (trx: Trx) => Promise<unknown>,
-        ) =>
-          admin.transaction(async (trx) => {
-            const changed = await requests.updateMembership(trx, row.id, ['retrying'], {
-              membership,
-              membershipAttempts: attempts,
-              membershipRetryAt: null,
-              updated: at,
-            });
-            if (!changed) return;
-            await admin.appendAudit(
-              trx,
-              {
-                actor: RETRY_ACTOR,
-                action: 'access-membership',
-                appId: row.appId,
-                before: { request: row.id, membership: 'retrying' },
-                after: {
-                  request: row.id,
-                  membership,
-                  group: row.grantGroup,
-                  user: row.username,
-                  attempts,
-                  ...detail,
-                },
-              },
-              at,
-            );
-            await also(trx);
-          });
-        if (error === undefined) {
-          await settle('written', {}, (trx) => deps.sessions.markRefreshNeeded(row.subject, trx));
-          report.written += 1;
-          continue;
-        }
-        if (attempts < retry.maxAttempts) {
-          const retryAt = iso(now() + membershipRetryDelay(attempts, retry));
-          await admin.transaction((trx) =>
-            requests.updateMembership(trx, row.id, ['retrying'], {
-              membershipAttempts: attempts,
-              membershipRetryAt: retryAt,
-              updated: at,
-            }),
-          );
+          // One request that cannot be settled never stops the others; the next pass tries again.
           deps
             .log()
-            .warn(
-              { request: row.id, group: row.grantGroup, attempts, retryAt, error },
-              'access requests: the membership could not be written; retrying later',
+            .error(
+              { err: failure, request: row.id },
+              'access requests: a membership retry could not be recorded; retrying on the next pass',
             );
-          report.retried += 1;
-          continue;
         }
-        const emails = await deciderEmails(row);
-        const failed = { ...row, membership: 'failed' as const, updated: at };
-        await settle('failed', { addByHand: row.grantGroup, error: error.slice(0, 500) }, (trx) =>
-          enqueue(trx, membershipFailedMessages(failed, emails, deps.publicUrl, deps.mailTexts)),
-        );
-        deps
-          .log()
-          .error(
-            { request: row.id, group: row.grantGroup, attempts, error },
-            'access requests: gave up writing the membership; the approvers were told to add it by hand',
-          );
-        report.failed += 1;
       }
       return report;
     },
@@ -662,87 +623,206 @@ export function createAccessService(deps: AccessServiceDeps) {
      * One pass of the expiry job: reminders before the end of time-boxed access, and removal
      * of the memberships that ended. One instance runs it (the access jobs' leader,
      * access-expiry.ts); even so each request changes state at most once whatever happens
-     * (conditional updates). Returns how many expired and how many were reminded.
+     * (conditional updates). No call to the identity provider happens inside a transaction (a
+     * hanging one would hold the database: on SQLite, every request), and each request is
+     * handled on its own: one that fails is logged and tried again on the next pass, and never
+     * stops the others. Returns how many expired and how many were reminded.
      */
     async runExpiry(): Promise<{ expired: number; reminded: number }> {
       const time = now();
-      return admin.transaction(async (trx) => {
-        const at = iso(time);
-        let reminded = 0;
-        const until = iso(time + deps.reminderDays * DAY_MS);
-        for (const row of await requests.findToRemind(trx, at, until)) {
-          if (!(await requests.markReminded(trx, row.id, at))) continue;
-          await enqueue(trx, reminderMessages(row, deps.publicUrl, deps.mailTexts));
-          reminded += 1;
-        }
-        let expired = 0;
-        for (const row of await requests.findExpired(trx, at)) {
-          let membership = row.membership;
-          let removeByHand: string | undefined;
-          if (deps.directory) {
-            try {
-              await deps.directory.removeMember(row.subject, row.grantGroup);
-              membership = 'removed';
-            } catch (failure) {
-              // Tried again on the next pass.
-              deps
-                .log()
-                .error(
-                  { err: failure, request: row.id, group: row.grantGroup },
-                  'access requests: an expired membership could not be removed; retrying later',
-                );
-              continue;
-            }
-          } else {
-            removeByHand = row.grantGroup;
-          }
-          const changed = await requests.transition(trx, row.id, ['approved'], {
-            status: 'expired',
-            membership,
-            updated: at,
+      const at = iso(time);
+      let reminded = 0;
+      const until = iso(time + deps.reminderDays * DAY_MS);
+      for (const row of await requests.findToRemind(deps.db, at, until)) {
+        try {
+          const sent = await admin.transaction(async (trx) => {
+            if (!(await requests.markReminded(trx, row.id, at))) return false;
+            await enqueue(trx, reminderMessages(row, deps.publicUrl, deps.mailTexts));
+            return true;
           });
-          if (!changed) continue;
-          await admin.appendAudit(
-            trx,
-            {
-              actor: EXPIRY_ACTOR,
-              action: 'access-membership',
-              appId: row.appId,
-              before: { request: row.id, status: 'approved', membership: row.membership },
-              after: {
-                request: row.id,
-                status: 'expired',
-                membership,
-                group: row.grantGroup,
-                user: row.username,
-                ...(removeByHand ? { removeByHand } : {}),
-              },
-            },
-            at,
-          );
-          await enqueue(
-            trx,
-            expiredMessages(
-              { ...row, status: 'expired', membership, updated: at },
-              deps.publicUrl,
-              deps.mailTexts,
-            ),
-          );
-          if (removeByHand) {
-            deps
-              .log()
-              .warn(
-                { request: row.id, group: removeByHand },
-                'access requests: access expired; remove the membership by hand (no group directory)',
-              );
-          }
-          await deps.sessions.markRefreshNeeded(row.subject, trx);
-          expired += 1;
+          if (sent) reminded += 1;
+        } catch (failure) {
+          deps
+            .log()
+            .error(
+              { err: failure, request: row.id },
+              'access requests: a reminder could not be recorded; retrying on the next pass',
+            );
         }
-        return { expired, reminded };
-      });
+      }
+      let expired = 0;
+      for (const row of await requests.findExpired(deps.db, at)) {
+        try {
+          if (await expire(row, at)) expired += 1;
+        } catch (failure) {
+          deps
+            .log()
+            .error(
+              { err: failure, request: row.id, group: row.grantGroup },
+              'access requests: an expired request could not be ended; retrying on the next pass',
+            );
+        }
+      }
+      return { expired, reminded };
     },
   };
+
+  /**
+   * One retry of a membership write: `written` (audited, the person's sessions refresh),
+   * `retried` (a later attempt is due) or, after the last attempt, `failed` (audited, the
+   * approvers told by mail to add it by hand). The directory is called outside any transaction.
+   */
+  async function retryMembership(
+    directory: GroupDirectory,
+    row: AccessRequestRow,
+  ): Promise<'written' | 'retried' | 'failed'> {
+    const attempts = row.membershipAttempts + 1;
+    let error: string | undefined;
+    try {
+      await directory.addMember(row.subject, row.grantGroup);
+    } catch (failure) {
+      error = failure instanceof Error ? failure.message : String(failure);
+    }
+    const at = iso(now());
+    /** Ends the retries: `written` or `failed`, audited, in one transaction with `also`. */
+    const settle = (
+      membership: 'written' | 'failed',
+      detail: Record<string, unknown>,
+      also: (trx: Trx) => Promise<unknown>,
+    ) =>
+      admin.transaction(async (trx) => {
+        const changed = await requests.updateMembership(trx, row.id, ['retrying'], {
+          membership,
+          membershipAttempts: attempts,
+          membershipRetryAt: null,
+          updated: at,
+        });
+        if (!changed) return;
+        await admin.appendAudit(
+          trx,
+          {
+            actor: RETRY_ACTOR,
+            action: 'access-membership',
+            appId: row.appId,
+            before: { request: row.id, membership: 'retrying' },
+            after: {
+              request: row.id,
+              membership,
+              group: row.grantGroup,
+              user: row.username,
+              attempts,
+              ...detail,
+            },
+          },
+          at,
+        );
+        await also(trx);
+      });
+    if (error === undefined) {
+      await settle('written', {}, (trx) => deps.sessions.markRefreshNeeded(row.subject, trx));
+      return 'written';
+    }
+    if (attempts < retry.maxAttempts) {
+      const retryAt = iso(now() + membershipRetryDelay(attempts, retry));
+      await admin.transaction((trx) =>
+        requests.updateMembership(trx, row.id, ['retrying'], {
+          membershipAttempts: attempts,
+          membershipRetryAt: retryAt,
+          updated: at,
+        }),
+      );
+      deps
+        .log()
+        .warn(
+          { request: row.id, group: row.grantGroup, attempts, retryAt, error },
+          'access requests: the membership could not be written; retrying later',
+        );
+      return 'retried';
+    }
+    const emails = await deciderEmails(row);
+    const failed = { ...row, membership: 'failed' as const, updated: at };
+    await settle('failed', { addByHand: row.grantGroup, error: error.slice(0, 500) }, (trx) =>
+      enqueue(trx, membershipFailedMessages(failed, emails, deps.publicUrl, deps.mailTexts)),
+    );
+    deps
+      .log()
+      .error(
+        { request: row.id, group: row.grantGroup, attempts, error },
+        'access requests: gave up writing the membership; the approvers were told to add it by hand',
+      );
+    return 'failed';
+  }
+
+  /**
+   * Ends one expired request: the membership removed first (outside any transaction), then the
+   * request, its audit entry and its notifications in one transaction. False when it was not
+   * ended now (the directory refused: the next pass tries again; or it changed meanwhile).
+   */
+  async function expire(row: AccessRequestRow, at: string): Promise<boolean> {
+    let membership = row.membership;
+    let removeByHand: string | undefined;
+    if (deps.directory) {
+      try {
+        await deps.directory.removeMember(row.subject, row.grantGroup);
+        membership = 'removed';
+      } catch (failure) {
+        deps
+          .log()
+          .error(
+            { err: failure, request: row.id, group: row.grantGroup },
+            'access requests: an expired membership could not be removed; retrying later',
+          );
+        return false;
+      }
+    } else {
+      removeByHand = row.grantGroup;
+    }
+    const changed = await admin.transaction(async (trx) => {
+      const ended = await requests.transition(trx, row.id, ['approved'], {
+        status: 'expired',
+        membership,
+        updated: at,
+      });
+      if (!ended) return false;
+      await admin.appendAudit(
+        trx,
+        {
+          actor: EXPIRY_ACTOR,
+          action: 'access-membership',
+          appId: row.appId,
+          before: { request: row.id, status: 'approved', membership: row.membership },
+          after: {
+            request: row.id,
+            status: 'expired',
+            membership,
+            group: row.grantGroup,
+            user: row.username,
+            ...(removeByHand ? { removeByHand } : {}),
+          },
+        },
+        at,
+      );
+      await enqueue(
+        trx,
+        expiredMessages(
+          { ...row, status: 'expired', membership, updated: at },
+          deps.publicUrl,
+          deps.mailTexts,
+        ),
+      );
+      await deps.sessions.markRefreshNeeded(row.subject, trx);
+      return true;
+    });
+    if (changed && removeByHand) {
+      deps
+        .log()
+        .warn(
+          { request: row.id, group: removeByHand },
+          'access requests: access expired; remove the membership by hand (no group directory)',
+        );
+    }
+    return changed;
+  }
 }
 
 export type AccessService = ReturnType<typeof createAccessService>;

@@ -78,15 +78,25 @@ export function createAppsRepository(db: Db, changes: CatalogChanges = createCat
 
     /** The app (not in the trash) with its groups, whoever asks: callers check visibility. */
     async findLiveApp(id: string): Promise<AppRecord | undefined> {
-      const row = await db
-        .selectFrom('apps')
-        .selectAll()
-        .where('id', '=', id)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
+      // The app and its groups are read whether or not it exists: callers answer 404 alike for
+      // an app hidden from the caller and for none, and the time it takes must not tell them
+      // apart (the same queries on both paths).
+      const [row, groups] = await Promise.all([
+        db
+          .selectFrom('apps')
+          .selectAll()
+          .where('id', '=', id)
+          .where('deletedAt', 'is', null)
+          .executeTakeFirst(),
+        db
+          .selectFrom('appGroups')
+          .select('groupName')
+          .where('appId', '=', id)
+          .orderBy('groupName')
+          .execute(),
+      ]);
       if (!row) return undefined;
-      const [record] = await withGroups([row]);
-      return record;
+      return { ...row, associatedGroups: groups.map((group) => group.groupName) };
     },
 
     /** Tells every listener (the catalog snapshot) that the catalog changed. */

@@ -32,9 +32,29 @@ export class InvalidMessageError extends Error {
 }
 
 /**
+ * A mail's recipients that no transport could be given safely are data, not a caller's mistake
+ * (an identity provider may send `ünï@example.org`, `user@localhost`, a quoted local part): the
+ * mail goes to the others, and a copy for those is kept as `skipped` with the reason, so admins
+ * see it among the deliveries. The change the mail reports is never undone for it.
+ */
+function splitRecipients(message: OutboxMessage): {
+  deliverable?: OutboxMessage;
+  undeliverable?: OutboxMessage & { kind: 'mail' };
+} {
+  if (message.kind !== 'mail') return { deliverable: message };
+  const good = message.to.filter(isMailAddress);
+  const bad = message.to.filter((address) => !isMailAddress(address));
+  return {
+    ...(good.length > 0 || bad.length === 0 ? { deliverable: { ...message, to: good } } : {}),
+    ...(bad.length > 0 ? { undeliverable: { ...message, to: bad } } : {}),
+  };
+}
+
+/**
  * The outbox's write side: rows in the caller's transaction (or database), due at once. The
- * message is checked here too, so that a caller's mistake fails its own transaction instead of
- * a delivery much later.
+ * message is checked here too, so that a caller's mistake (a subject with a line break, no
+ * recipient) fails its own transaction instead of a delivery much later; recipients that cannot
+ * be addressed are kept apart as `skipped` (splitRecipients).
  */
 export function createOutbox(options: { now?: () => number } = {}): Outbox {
   const now = options.now ?? Date.now;
@@ -42,18 +62,29 @@ export function createOutbox(options: { now?: () => number } = {}): Outbox {
     async enqueue(db, messages) {
       if (messages.length === 0) return;
       const at = now();
-      const rows = messages.map((message) => {
-        checkMessage(message);
+      const row = (message: OutboxMessage, state: 'pending' | 'skipped', lastError = '') => {
         const { kind, ...rest } = message;
         return {
           id: newRecordId(),
           kind,
           payload: JSON.stringify(rest),
-          state: 'pending' as const,
+          state,
           attempts: 0,
           nextAttemptAt: at,
           createdAt: at,
+          lastError,
         };
+      };
+      const rows = messages.flatMap((message) => {
+        const { deliverable, undeliverable } = splitRecipients(message);
+        if (deliverable) checkMessage(deliverable);
+        if (!undeliverable) return [row(deliverable!, 'pending')];
+        const reason = `not a plain e-mail address: ${undeliverable.to.map((a) => JSON.stringify(a)).join(', ')}`;
+        checkMessage(undeliverable, { addresses: false });
+        return [
+          ...(deliverable ? [row(deliverable, 'pending')] : []),
+          row(undeliverable, 'skipped', reason.slice(0, 500)),
+        ];
       });
       await db.insertInto('outbox').values(rows).execute();
     },
@@ -68,13 +99,16 @@ export function isMailAddress(value: string): boolean {
   return value.length <= 254 && ADDRESS.test(value);
 }
 
-/** Throws InvalidMessageError for a message no transport could deliver safely. */
-export function checkMessage(message: OutboxMessage): void {
+/**
+ * Throws InvalidMessageError for a message no transport could deliver safely; `addresses: false`
+ * checks the rest of a mail whose recipients are known to be kept apart (splitRecipients).
+ */
+export function checkMessage(message: OutboxMessage, options = { addresses: true }): void {
   if (message.kind === 'mail') {
     if (message.to.length === 0)
       throw new InvalidMessageError('a mail needs at least one recipient');
     const bad = message.to.find((address) => !isMailAddress(address));
-    if (bad !== undefined) {
+    if (bad !== undefined && options.addresses) {
       throw new InvalidMessageError(`not a plain e-mail address: ${JSON.stringify(bad)}`);
     }
     if (/[\r\n]/.test(message.subject)) {
