@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { canonicalOrigin, isLoopbackAlias } from './canonical-origin.js';
+import { canonicalOrigin, canonicalTarget, isLoopbackAlias } from './canonical-origin.js';
 
 describe('isLoopbackAlias', () => {
   const local = new URL('http://localhost:8080');
@@ -40,6 +42,56 @@ describe('canonicalOrigin', () => {
       expect(response.headers.location).toBe(`http://localhost:8080${url}`);
     }
     await app.close();
+  });
+
+  // An open redirect between loopback names: a path that a URL parser reads as another host
+  // (`//evil.example/x`, `/\\evil.example/x`) must still land on PUBLIC_URL's origin.
+  it.each([
+    ['//evil.example/x', '/evil.example/x'],
+    ['/\\evil.example/x', '/evil.example/x'],
+    ['/\\/evil.example/x', '/evil.example/x'],
+    ['\\\\evil.example/x', '/evil.example/x'],
+    ['///evil.example/x?y=1', '/evil.example/x?y=1'],
+    ['/%2F%2Fevil.example/x', '/%2F%2Fevil.example/x'],
+    ['/%5C%5Cevil.example', '/%5C%5Cevil.example'],
+    ['/\t/evil.example/x', '/evil.example/x'],
+    ['/\n//evil.example/x', '/evil.example/x'],
+    ['/./../evil.example', '/evil.example'],
+    ['/@evil.example', '/@evil.example'],
+    ['http://evil.example/x', '/http://evil.example/x'],
+    ['/admin?returnTo=//evil.example', '/admin?returnTo=//evil.example'],
+  ])('keeps %j on PUBLIC_URL: %s', (url, path) => {
+    const target = canonicalTarget(url, new URL('http://localhost:8080'));
+    expect(new URL(target).origin).toBe('http://localhost:8080');
+    expect(target).toBe(`http://localhost:8080${path}`);
+  });
+
+  it('redirects raw hostile paths sent over HTTP to PUBLIC_URL only', async () => {
+    const app = await server('http://localhost:8080');
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const publicUrl = `http://localhost:${port}`;
+    await app.close();
+    const live = await server(publicUrl);
+    await live.listen({ host: '127.0.0.1', port });
+    try {
+      for (const path of ['//evil.example/x', '/\\evil.example/x', '/\\/evil.example/x']) {
+        const location = await new Promise<string | undefined>((resolve, reject) => {
+          const request = httpRequest(
+            { host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}` } },
+            (response) => {
+              response.resume();
+              resolve(response.headers.location);
+            },
+          );
+          request.on('error', reject);
+          request.end();
+        });
+        expect(location, path).toBe(`${publicUrl}/evil.example/x`);
+      }
+    } finally {
+      await live.close();
+    }
   });
 
   it('answers on PUBLIC_URL, the API on any host, and no other method', async () => {

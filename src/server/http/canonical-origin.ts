@@ -25,6 +25,21 @@ export function isLoopbackAlias(host: string, publicUrl: URL): boolean {
 }
 
 /**
+ * The same path and query on PUBLIC_URL's origin, and never another: the request's target is
+ * read as a path under a fixed origin (so `//evil.example/x`, `/\\evil.example/x` or a tab in
+ * between are a path, not a host), its leading slashes collapsed to one, and put after
+ * `publicUrl.origin`.
+ */
+export function canonicalTarget(url: string, publicUrl: URL): string {
+  const parsed = new URL(`http://path.invalid/${url.replace(/^[\s/\\]+/, '')}`);
+  const target = new URL(
+    `${parsed.pathname.replace(/^\/+/, '/')}${parsed.search}`,
+    publicUrl.origin,
+  );
+  return target.origin === publicUrl.origin ? target.href : `${publicUrl.origin}/`;
+}
+
+/**
  * One origin for people: a page view or a sign-in start on another loopback name of a loopback
  * `PUBLIC_URL` (http://127.0.0.1:8080 when it is http://localhost:8080) is redirected to the same
  * path on `PUBLIC_URL`, so the sign-in cookie and the identity provider's callback share one
@@ -47,8 +62,9 @@ export const canonicalOrigin = fp(
           'pages asked for on another loopback name are redirected to PUBLIC_URL (one origin for the sign-in cookie)',
         );
       }
-      const target = new URL(request.url, publicUrl.origin);
-      return reply.header('cache-control', 'no-store').redirect(target.href, 302);
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(canonicalTarget(request.url, publicUrl), 302);
     });
   },
   { name: 'canonical-origin' },
