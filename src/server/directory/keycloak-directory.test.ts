@@ -161,4 +161,74 @@ describe('the Keycloak group directory', () => {
       });
     }
   });
+
+  // A subject `..` once turned a membership removal into DELETE /groups/{id}: the whole group.
+  it.each([
+    ['a subject ..', '..', '/imaging'],
+    ['a subject .', '.', '/imaging'],
+    ['a group segment ..', 'u1', '/imaging/..'],
+    ['a group segment .', 'u1', '/./imaging'],
+    ['a group of ..', 'u1', '/..'],
+  ])('refuses %s and sends Keycloak nothing', async (_name, user, group) => {
+    const kc = await fakeKeycloak((request) => {
+      if (request.url?.endsWith('/token'))
+        return { status: 200, body: { access_token: 't', expires_in: 300 } };
+      if (request.url?.includes('/group-by-path/')) return { status: 200, body: { id: 'g1' } };
+      return { status: 204 };
+    });
+    const directory = createKeycloakDirectory({
+      issuer: kc.issuer,
+      clientId: 'c',
+      clientSecret: 's',
+    });
+    await expect(directory.removeMember(user, group)).rejects.toMatchObject({
+      reason: 'not-found',
+    });
+    await expect(directory.addMember(user, group)).rejects.toMatchObject({ reason: 'not-found' });
+    if (user === 'u1') {
+      await expect(directory.groupMembers(group)).rejects.toMatchObject({ reason: 'not-found' });
+    }
+    expect(kc.seen.filter((line) => line.includes('/admin/'))).toEqual([]);
+  });
+
+  it('never lets an id Keycloak returns change the address: a group id of .. is refused', async () => {
+    const kc = await fakeKeycloak((request) => {
+      if (request.url?.endsWith('/token'))
+        return { status: 200, body: { access_token: 't', expires_in: 300 } };
+      if (request.url?.includes('/group-by-path/')) return { status: 200, body: { id: '..' } };
+      return { status: 204 };
+    });
+    const directory = createKeycloakDirectory({
+      issuer: kc.issuer,
+      clientId: 'c',
+      clientSecret: 's',
+    });
+    await expect(directory.removeMember('u1', '/imaging')).rejects.toBeInstanceOf(
+      GroupDirectoryError,
+    );
+    expect(kc.seen.some((line) => /^DELETE /.test(line))).toBe(false);
+  });
+
+  it('encodes every other value as one path segment', async () => {
+    const kc = await fakeKeycloak((request) => {
+      if (request.url?.endsWith('/token'))
+        return { status: 200, body: { access_token: 't', expires_in: 300 } };
+      if (request.url?.includes('/group-by-path/')) return { status: 200, body: { id: 'g 1/2' } };
+      return { status: 204 };
+    });
+    const directory = createKeycloakDirectory({
+      issuer: kc.issuer,
+      clientId: 'c',
+      clientSecret: 's',
+    });
+    await directory.addMember('user:1', '/lab ä/..x');
+    expect(
+      kc.seen
+        .filter((line) => line.includes('/admin/'))
+        .map((l) => l.split(' ').slice(0, 2).join(' ')),
+    ).toEqual([
+      'GET /admin/realms/lab/group-by-path/lab%20%C3%A4/..x',
+      'PUT /admin/realms/lab/users/user%3A1/groups/g%201%2F2',
+    ]);
+  });
 });

@@ -40,10 +40,23 @@ export function keycloakAdminUrl(issuer: string): string | undefined {
   return match ? `${match[1]}/admin/realms/${match[2]}` : undefined;
 }
 
-/** A group path as Keycloak writes it: `/a/b`, no empty segment. */
+/**
+ * A value as one segment of an Admin REST path: percent-encoded, and never `.` or `..`, which a
+ * URL parser resolves away (a subject `..` once turned `/users/../groups/{id}`, a membership's
+ * removal, into `/groups/{id}`, the deletion of the whole group).
+ */
+function segment(value: string, what: string): string {
+  if (value === '' || value === '.' || value === '..') {
+    throw new GroupDirectoryError(`not a ${what}: ${JSON.stringify(value)}`, 'not-found');
+  }
+  return encodeURIComponent(value);
+}
+
+/** A group path as Keycloak writes it: `/a/b`, no empty, `.` or `..` segment. */
 function checkPath(path: string): string[] {
   const segments = path.split('/').slice(1);
-  if (!path.startsWith('/') || segments.length === 0 || segments.some((s) => s.trim() === '')) {
+  const bad = (s: string) => s.trim() === '' || s === '.' || s === '..';
+  if (!path.startsWith('/') || segments.length === 0 || segments.some(bad)) {
     throw new GroupDirectoryError(
       `not a group path: ${JSON.stringify(path)} (write it as /group or /group/sub-group)`,
       'not-found',
@@ -53,7 +66,7 @@ function checkPath(path: string): string[] {
 }
 
 function checkUserId(userId: string): void {
-  if (userId.trim() === '' || /[\s/\\?#%]/.test(userId)) {
+  if (userId.trim() === '' || userId === '.' || userId === '..' || /[\s/\\?#%]/.test(userId)) {
     throw new GroupDirectoryError(`not a user id: ${JSON.stringify(userId)}`, 'not-found');
   }
 }
@@ -199,7 +212,7 @@ export function createKeycloakDirectory(options: KeycloakDirectoryOptions): Grou
 
   async function groupId(groupPath: string): Promise<string> {
     const segments = checkPath(groupPath);
-    const path = `/group-by-path/${segments.map(encodeURIComponent).join('/')}`;
+    const path = `/group-by-path/${segments.map((s) => segment(s, 'group path')).join('/')}`;
     const response = await admin('GET', path, `finding the group ${groupPath}`);
     if (response.status === 404) {
       await response.body?.cancel().catch(() => undefined);
@@ -212,7 +225,13 @@ export function createKeycloakDirectory(options: KeycloakDirectoryOptions): Grou
         'unavailable',
       );
     }
-    const group = (await response.json()) as KeycloakGroup;
+    const group = (await response.json().catch(() => undefined)) as KeycloakGroup | undefined;
+    if (typeof group?.id !== 'string') {
+      throw new GroupDirectoryError(
+        `Keycloak's answer for the group ${groupPath} has no id`,
+        'unavailable',
+      );
+    }
     return group.id;
   }
 
@@ -222,7 +241,7 @@ export function createKeycloakDirectory(options: KeycloakDirectoryOptions): Grou
     const what = `${method === 'PUT' ? 'adding a member to' : 'removing a member from'} ${groupPath}`;
     const response = await admin(
       method,
-      `/users/${encodeURIComponent(userId)}/groups/${encodeURIComponent(id)}`,
+      `/users/${segment(userId, 'user id')}/groups/${segment(id, 'group id')}`,
       what,
     );
     await response.body?.cancel().catch(() => undefined);
@@ -260,7 +279,7 @@ export function createKeycloakDirectory(options: KeycloakDirectoryOptions): Grou
           paths.push(group.path);
           if ((group.subGroupCount ?? group.subGroups?.length ?? 0) > 0) {
             const children = await paged<KeycloakGroup>(
-              `/groups/${encodeURIComponent(group.id)}/children`,
+              `/groups/${segment(group.id, 'group id')}/children`,
               'listing groups',
               '&briefRepresentation=true',
             );
@@ -277,7 +296,7 @@ export function createKeycloakDirectory(options: KeycloakDirectoryOptions): Grou
     async groupMembers(groupPath) {
       const id = await groupId(groupPath);
       const users = await paged<{ id: string; username: string; email?: string }>(
-        `/groups/${encodeURIComponent(id)}/members`,
+        `/groups/${segment(id, 'group id')}/members`,
         `listing the members of ${groupPath}`,
         '&briefRepresentation=true',
       );
