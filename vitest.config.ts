@@ -15,6 +15,7 @@ const postgresTests = [
   'src/server/monitor/history/*.test.ts',
   'src/server/cli/catalog.test.ts',
   'src/server/http/shared-rate-limits.test.ts',
+  'src/server/http/id-patterns.test.ts',
   'src/server/outbox/outbox.test.ts',
 ];
 

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { AppIdSchema } from '../../shared/api/ids.js';
+import { APP_ID_PATTERN } from '../../shared/catalog/app-rules.js';
 import { ErrorSchema } from '../../shared/api/schemas.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
 import { NotFoundError } from '../http/errors.js';
@@ -7,15 +9,16 @@ import { isSafeSegment } from './file-storage.js';
 
 const FileParamsSchema = Type.Object(
   {
-    collectionId: Type.String({ maxLength: 128 }),
-    appId: Type.String({ maxLength: 128 }),
+    collectionId: Type.String({ pattern: APP_ID_PATTERN, description: 'An id alphabet.' }),
+    appId: AppIdSchema,
     fileName: Type.String({ maxLength: 256 }),
   },
   { additionalProperties: false },
 );
 
 /**
- * Serves an app's logo at /api/files/{collectionId}/{appId}/{fileName}. Only the current logo of
+ * Serves an app's logo at /api/files/{collectionId}/{appId}/{fileName} (ids that do not match
+ * their pattern are a 400 before anything is read). Only the current logo of
  * an app the caller may see is served; anything else (unsafe names, traversal, other files,
  * hidden apps, apps in the trash) is the same 404. Logos live in the database (decision 0005);
  * the file name carries a hash of the content, so a new logo gets a new URL.

@@ -5,6 +5,7 @@
  * (types only).
  */
 import { Type, type Static } from 'typebox';
+import { AppIdSchema, RecordIdSchema } from './ids.js';
 import { pageSchema, PAGE_QUERY, type Page } from './list-schemas.js';
 import { AppSchema, type App } from './schemas.js';
 
@@ -184,7 +185,7 @@ export type InboxList = Static<typeof InboxListSchema>;
 
 export const AccessRequestCreateSchema = Type.Object(
   {
-    appId: Type.String({ minLength: 1, maxLength: 64 }),
+    appId: AppIdSchema,
     reason: Type.String({ minLength: 1, maxLength: MAX_ACCESS_REASON }),
   },
   { additionalProperties: false },
@@ -192,7 +193,7 @@ export const AccessRequestCreateSchema = Type.Object(
 export type AccessRequestCreate = Static<typeof AccessRequestCreateSchema>;
 
 export const AccessRequestParamsSchema = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 64 }) },
+  { id: RecordIdSchema('An access request id.') },
   { additionalProperties: false },
 );
 

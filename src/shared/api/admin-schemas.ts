@@ -10,6 +10,7 @@
  * per bad field, `{ "link": "must be an http(s) URL (got \"x\")" }`.
  */
 import { Type, type Static } from 'typebox';
+import { AppIdSchema } from './ids.js';
 import { APP_ID_PATTERN, FIELD_LIMITS } from '../catalog/app-rules.js';
 import { localizedTextSchema } from '../i18n/localized-text.js';
 import { MAX_PER_PAGE, PAGE_QUERY, pageSchema } from './list-schemas.js';
@@ -135,7 +136,7 @@ export const AdminAppPatchSchema = Type.Object(
 export type AdminAppPatch = Static<typeof AdminAppPatchSchema>;
 
 export const AdminAppParamsSchema = Type.Object(
-  { appId: Type.String({ pattern: APP_ID_PATTERN, description: 'An app id.' }) },
+  { appId: AppIdSchema },
   { additionalProperties: false },
 );
 

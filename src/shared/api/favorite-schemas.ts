@@ -3,14 +3,14 @@
  * Shared by the server (validation, OpenAPI) and the SPA (types only).
  */
 import { Type, type Static } from 'typebox';
-import { APP_ID_PATTERN } from '../catalog/app-rules.js';
+import { AppIdSchema } from './ids.js';
 
 /** The longest list of favorites a user may keep in order. */
 export const MAX_FAVORITES = 1000;
 
 export const FavoriteOrderSchema = Type.Object(
   {
-    appIds: Type.Array(Type.String({ pattern: APP_ID_PATTERN }), {
+    appIds: Type.Array(AppIdSchema, {
       maxItems: MAX_FAVORITES,
       description:
         'Every favorite, first first. Apps left out stop being favorites; apps not yet ' +

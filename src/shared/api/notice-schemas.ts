@@ -6,6 +6,7 @@
  * bad field, as the app routes do.
  */
 import { Type, type Static } from 'typebox';
+import { AppIdSchema, NoticeIdSchema } from './ids.js';
 import { PAGE_QUERY, pageSchema } from './list-schemas.js';
 import { PORTAL_NOTICE_SEVERITIES } from '../notices/notice-rules.js';
 import { ActorSchema } from './admin-schemas.js';
@@ -61,7 +62,7 @@ const inputFields = {
   severity: Type.String({ enum: [...PORTAL_NOTICE_SEVERITIES] }),
   startsAt: Type.String({ format: 'date-time' }),
   endsAt: Type.String({ format: 'date-time' }),
-  appIds: Type.Array(Type.String()),
+  appIds: Type.Array(AppIdSchema),
 };
 
 /** POST body: everything but `text` and `appIds` is required. */
@@ -85,6 +86,6 @@ export const PortalNoticePatchSchema = Type.Partial(Type.Object(inputFields), {
 export type PortalNoticePatch = Static<typeof PortalNoticePatchSchema>;
 
 export const PortalNoticeParamsSchema = Type.Object(
-  { noticeId: Type.String({ maxLength: 64 }) },
+  { noticeId: NoticeIdSchema },
   { additionalProperties: false },
 );

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { RecordIdSchema } from './ids.js';
 import { PAGE_QUERY, pageSchema } from './list-schemas.js';
 
 /** Where a delivery stands (docs/access-requests-delivery.md, "Deliveries that keep failing"). */
@@ -46,6 +47,6 @@ export const DeliveryListSchema = Type.Object(pageSchema(DeliverySchema, 'Newest
 export type DeliveryList = Static<typeof DeliveryListSchema>;
 
 export const DeliveryParamsSchema = Type.Object(
-  { deliveryId: Type.String({ pattern: '^[a-z0-9]{15}$', description: 'A delivery id.' }) },
+  { deliveryId: RecordIdSchema('A delivery id.') },
   { additionalProperties: false },
 );

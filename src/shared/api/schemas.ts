@@ -5,6 +5,7 @@
  * and @fastify/swagger publishes as-is (docs/decisions/0002-typebox-schemas.md).
  */
 import { Type, type Static } from 'typebox';
+import { AppIdSchema } from './ids.js';
 import { PAGE_QUERY, pageSchema } from './list-schemas.js';
 import { APP_ID_PATTERN } from '../catalog/app-rules.js';
 import { ENVIRONMENTS } from '../catalog/environments.js';
@@ -52,7 +53,7 @@ export const AppListSchema = Type.Object(pageSchema(AppSchema), { additionalProp
 export type AppList = Static<typeof AppListSchema>;
 
 export const AppIdParamsSchema = Type.Object(
-  { appId: Type.String({ pattern: APP_ID_PATTERN, description: 'An app id.' }) },
+  { appId: AppIdSchema },
   { additionalProperties: false },
 );
 
