@@ -50,6 +50,23 @@ function mail(
 }
 
 /** The request's fields a webhook carries (never a token; the reason only on creation). */
+/**
+ * Every event the access webhook sends (docs/access-requests-delivery.md, "Events" lists each
+ * with its body; access-webhook-events.test.ts keeps the two in step).
+ */
+export const ACCESS_WEBHOOK_EVENTS = [
+  'access.requested',
+  'access.withdrawn',
+  'access.expired',
+  'access.membership_failed',
+] as const;
+export type AccessWebhookEvent = (typeof ACCESS_WEBHOOK_EVENTS)[number];
+
+/** A webhook message of one of ACCESS_WEBHOOK_EVENTS. */
+function webhook(event: AccessWebhookEvent, payload: Record<string, unknown>): OutboxMessage {
+  return { kind: 'webhook', event, payload };
+}
+
 function payloadOf(row: AccessRequestRow): Record<string, unknown> {
   return {
     id: row.id,
@@ -80,11 +97,7 @@ export function requestCreatedMessages(
 ): OutboxMessage[] {
   const links = portalLinks(publicUrl);
   const messages: OutboxMessage[] = [
-    {
-      kind: 'webhook',
-      event: 'access.requested',
-      payload: { ...payloadOf(row), reason: row.reason },
-    },
+    webhook('access.requested', { ...payloadOf(row), reason: row.reason }),
   ];
   if (approverEmails.length > 0) {
     messages.unshift(
@@ -111,7 +124,7 @@ export function requestCreatedMessages(
 }
 
 export function withdrawnMessages(row: AccessRequestRow): OutboxMessage[] {
-  return [{ kind: 'webhook', event: 'access.withdrawn', payload: payloadOf(row) }];
+  return [webhook('access.withdrawn', payloadOf(row))];
 }
 
 export function decidedMessages(
@@ -181,9 +194,7 @@ export function expiredMessages(
   publicUrl: string,
   { t }: MailTexts,
 ): OutboxMessage[] {
-  const messages: OutboxMessage[] = [
-    { kind: 'webhook', event: 'access.expired', payload: payloadOf(row) },
-  ];
+  const messages: OutboxMessage[] = [webhook('access.expired', payloadOf(row))];
   if (row.email) {
     messages.unshift(
       mail(
@@ -207,9 +218,7 @@ export function membershipFailedMessages(
   publicUrl: string,
   { t }: MailTexts,
 ): OutboxMessage[] {
-  const messages: OutboxMessage[] = [
-    { kind: 'webhook', event: 'access.membership_failed', payload: payloadOf(row) },
-  ];
+  const messages: OutboxMessage[] = [webhook('access.membership_failed', payloadOf(row))];
   if (approverEmails.length > 0) {
     messages.unshift(
       mail(
