@@ -8,7 +8,7 @@ import type {
   InboxRequest,
 } from '../../shared/api/access-schemas.js';
 import { MAX_ACCESS_NOTE, MAX_ACCESS_REASON } from '../../shared/api/access-schemas.js';
-import { hasControlCharacters } from '../../shared/catalog/app-rules.js';
+import { hasControlCharacters } from '../../shared/text/control-characters.js';
 import { normalizeGroup } from '../../shared/identity/groups.js';
 import type { Actor } from '../../shared/api/admin-schemas.js';
 import type { AdminRepository, Trx } from '../admin/admin.repository.js';

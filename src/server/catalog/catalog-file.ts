@@ -1,10 +1,10 @@
+import { hasControlCharacters } from '../../shared/text/control-characters.js';
 import { extname, isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { AppAccess } from '../../shared/api/access-schemas.js';
 import {
   checkAppFields,
   DEFAULT_COLLECTION_ID,
-  hasControlCharacters,
   type AppFields,
 } from '../../shared/catalog/app-rules.js';
 import type { Environment } from '../../shared/catalog/environments.js';

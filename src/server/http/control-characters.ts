@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasControlCharacters } from '../../shared/catalog/app-rules.js';
+import { hasControlCharacters } from '../../shared/text/control-characters.js';
 import { BadRequestError, NotFoundError } from './errors.js';
 
 declare module 'fastify' {

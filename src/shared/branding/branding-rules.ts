@@ -1,9 +1,5 @@
-import {
-  fieldErrors,
-  hasControlCharacters,
-  unknownKey,
-  type FieldErrors,
-} from '../catalog/app-rules.js';
+import { hasControlCharacters } from '../text/control-characters.js';
+import { fieldErrors, unknownKey, type FieldErrors } from '../catalog/app-rules.js';
 import { checkTextMap, isTextMap, type LocalizedText } from '../i18n/localized-text.js';
 import { HEX_COLOR } from './contrast.js';
 
@@ -40,9 +36,11 @@ export type BrandingValues = {
  */
 export type BrandingChange = Partial<BrandingValues>;
 
-/** `''` or an http(s) URL without credentials, as the footer link must be. */
+/** `''` or an http(s) URL without credentials or control characters, as the footer link must be. */
 export function isFooterLink(value: string): boolean {
   if (value === '') return true;
+  // The URL parser would percent-encode them; the value as given is what is stored and shown.
+  if (hasControlCharacters(value)) return false;
   let url: URL;
   try {
     url = new URL(value);

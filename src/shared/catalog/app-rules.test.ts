@@ -1,8 +1,8 @@
+import { hasControlCharacters } from '../text/control-characters.js';
 import { describe, expect, it } from 'vitest';
 import {
   checkAppFields,
   describeFieldErrors,
-  hasControlCharacters,
   IMMUTABLE_ID,
   isWebUrl,
   slugify,

@@ -4,6 +4,7 @@
  * Messages are written to follow a field name: `"link" must be an http(s) URL`.
  */
 import { normalizeGroup } from '../identity/groups.js';
+import { hasControlCharacters } from '../text/control-characters.js';
 import { SOURCE_LANGUAGE } from '../i18n/languages.js';
 import {
   checkTextMap,
@@ -80,21 +81,6 @@ export interface AppFields {
   access: AppAccess | null;
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-/**
- * The one rule for control characters in text (app and notice fields; path and query values
- * follow it too, server/http/control-characters.ts). Text that spans lines (a description, a
- * notice's text) may hold tabs and line breaks; everything else (names, categories, group
- * names, links, ids) holds none. NUL and the other control characters are never text:
- * PostgreSQL cannot even store NUL.
- */
-export function hasControlCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
-  return (options.multiline ? CONTROL_BUT_LINES : CONTROL).test(text);
-}
 export const ONE_LINE = 'must be one line of plain text (no control characters)';
 export const PLAIN_TEXT = 'must be plain text (no control characters)';
 

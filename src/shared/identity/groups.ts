@@ -1,3 +1,5 @@
+import { hasControlCharacters } from '../text/control-characters.js';
+
 /**
  * Group names as the portal stores and compares them (app `associatedGroups`, typed by admins):
  * each leading `/` removed (Keycloak sends full paths such as `/genomics`), then trimmed.
@@ -7,10 +9,6 @@
 export function normalizeGroup(group: string): string {
   return group.trim().replace(/^\/+/, '').trim();
 }
-
-// Control characters (C0, DEL, C1): never part of a group name a provider sends.
-// eslint-disable-next-line no-control-regex -- matching them is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
  * One entry of a groups claim as a group name, or undefined when the entry is malformed
@@ -22,7 +20,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
  * kept.
  */
 export function groupFromClaim(entry: unknown): string | undefined {
-  if (typeof entry !== 'string' || CONTROL.test(entry)) return undefined;
+  if (typeof entry !== 'string' || hasControlCharacters(entry)) return undefined;
   const name = entry.startsWith('/') ? entry.slice(1) : entry;
   const segments = name.split('/');
   if (segments.some((segment) => segment === '' || segment !== segment.trim())) return undefined;

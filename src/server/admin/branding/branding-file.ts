@@ -55,7 +55,9 @@ export async function readPortalSection(
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { problems: ['"portal" must be an object (title, subtitle, footer, ...)'] };
   }
-  const fields: Record<string, unknown> = {};
+  // No prototype: a `__proto__` key of the file is a field like any other (and refused as
+  // unknown), not a change of this object's prototype that would drop it silently.
+  const fields: Record<string, unknown> = Object.create(null);
   const problems: string[] = [];
   for (const [key, value] of Object.entries(raw)) {
     if (!(IMAGE_KEYS as readonly string[]).includes(key)) fields[key] = value;
