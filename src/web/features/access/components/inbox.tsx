@@ -233,7 +233,7 @@ export function Inbox() {
 
   if (load.state === 'forbidden') {
     return (
-      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 py-10">
+      <main className="access-ui mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 py-10">
         <h1 className="text-2xl font-bold">{t('access.gate.notAllowed')}</h1>
         <p role="alert" className="alert alert-warning">
           {t('access.inbox.forbidden')}
@@ -248,7 +248,7 @@ export function Inbox() {
   }
 
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 py-8">
+    <main className="access-ui mx-auto flex w-full max-w-3xl flex-1 flex-col gap-4 px-4 py-8">
       <h1 className="text-2xl font-bold">{t('access.inbox.title')}</h1>
       <div role="tablist" aria-label={t('access.inbox.tabs')} className="tabs tabs-border">
         {TABS.map((id) => (

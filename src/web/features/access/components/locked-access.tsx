@@ -84,7 +84,7 @@ export function LockedAccess({ app, store }: LockedAccessProps) {
 
   const canAsk = !latest || latest.status === 'declined' || latest.status === 'expired';
   return (
-    <div className="flex flex-col items-end gap-2 text-sm">
+    <div className="access-ui flex flex-col items-end gap-2 text-sm">
       {latest && (
         <p className="text-base-content/80 w-full" data-testid="access-state">
           {describeRequest(latest, locale)}
@@ -155,7 +155,7 @@ export function AccessUntil({ appId, store }: { appId: string; store: AccessStor
   const latest = latestByApp(requests).get(appId);
   if (latest?.status !== 'approved' || !latest.expiresAt) return null;
   return (
-    <p className="text-base-content/75 text-xs" data-testid="access-until">
+    <p className="access-ui text-base-content/75 text-xs" data-testid="access-until">
       {locale.t('access.until', { date: requestDate(locale, latest.expiresAt) })}
     </p>
   );

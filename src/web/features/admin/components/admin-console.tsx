@@ -125,7 +125,7 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
   };
 
   return (
-    <main className="mx-auto flex w-full max-w-screen-2xl flex-1 flex-col gap-4 px-4 py-6">
+    <main className="admin-ui mx-auto flex w-full max-w-screen-2xl flex-1 flex-col gap-4 px-4 py-6">
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
         {t('admin.common.title')}
       </h1>

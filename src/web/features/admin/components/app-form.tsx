@@ -288,7 +288,9 @@ export function AppForm({
       </form>
       <section aria-label={t('admin.translations.preview.label')} className="flex flex-col gap-2">
         <h3 className="text-sm font-medium">{t('admin.translations.preview.heading')}</h3>
-        <div className="max-w-sm">{renderCard(form.preview)}</div>
+        <div className="max-w-sm">
+          <div className="shell-preview">{renderCard(form.preview)}</div>
+        </div>
       </section>
     </div>
   );

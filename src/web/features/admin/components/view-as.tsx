@@ -132,7 +132,12 @@ export function ViewAs({ knownGroups, renderHome }: ViewAsProps) {
               {say(t, 'admin.viewAs.previewIntro', shown.viewer, { count: shown.apps.length })}
             </span>
           </p>
-          {shown.apps.length === 0 ? <p>{t('admin.viewAs.noApps')}</p> : renderHome(shown.apps)}
+          {shown.apps.length === 0 ? (
+            <p>{t('admin.viewAs.noApps')}</p>
+          ) : (
+            // The home page's own parts: admin.css's scope ends here (admin.css, `to`).
+            <div className="shell-preview">{renderHome(shown.apps)}</div>
+          )}
         </section>
       )}
     </div>

@@ -53,16 +53,47 @@ describe('LanguageMenu', () => {
     expect(screen.getByRole('button', { name: 'Übernehmen' })).toBeInTheDocument();
   });
 
-  it('does not leave the page when the choice changes: the button applies it', () => {
+  function menu() {
     const { container } = render(<LanguageMenu />);
     const form = container.querySelector('form') as HTMLFormElement;
-    const submit = vi.fn((event: SubmitEvent) => event.preventDefault());
-    form.addEventListener('submit', submit);
-    const select = screen.getByRole('combobox') as HTMLSelectElement;
+    const submitted: (string | null)[] = [];
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      submitted.push(new FormData(form).get('language') as string | null);
+    });
+    return { select: screen.getByRole('combobox') as HTMLSelectElement, submitted };
+  }
+
+  it('applies a language picked from the opened list at once (with JavaScript)', () => {
+    const { select, submitted } = menu();
     select.value = 'fr';
     select.dispatchEvent(new Event('change', { bubbles: true }));
-    expect(submit).not.toHaveBeenCalled();
-    expect(new FormData(form).get('language')).toBe('fr');
+    expect(submitted).toEqual(['fr']);
+  });
+
+  it('does not leave the page while the arrow keys move through a closed select; Enter applies', async () => {
+    vi.useFakeTimers();
+    try {
+      const { select, submitted } = menu();
+      for (const value of ['de', 'fr']) {
+        select.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+      expect(submitted).toEqual([]);
+      select.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      await vi.runAllTimersAsync();
+      expect(submitted).toEqual(['fr']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows "Apply" only to browsers without scripts', () => {
+    render(<LanguageMenu />);
+    expect(screen.getByRole('button', { name: 'Apply' }).className).toMatch(
+      /(^| )hidden .*\[@media\(scripting:none\)\]:inline-flex/,
+    );
   });
 });
 

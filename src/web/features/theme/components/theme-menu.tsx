@@ -48,7 +48,9 @@ export function ThemeMenu({
       className="flex flex-wrap items-center gap-2"
       onSubmit={(event) => event.preventDefault()}
     >
-      <fieldset className="join">
+      {/* Side by side as icons in the wide header; one under the other elsewhere, so that the
+          narrow menu's panel holds the three names in every language. */}
+      <fieldset className={compact ? 'join' : 'join join-vertical w-full'}>
         <legend className="sr-only">{t('theme.label')}</legend>
         {OPTIONS.map(({ value, icon: Icon }) => {
           const label = t(`theme.${value}`);
@@ -56,7 +58,7 @@ export function ThemeMenu({
             <label
               key={value}
               title={compact ? label : undefined}
-              className="btn btn-sm join-item has-[:checked]:btn-neutral"
+              className={`btn btn-sm join-item has-[:checked]:btn-neutral ${compact ? '' : 'justify-start'}`}
             >
               <input
                 type="radio"
