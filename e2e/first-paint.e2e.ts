@@ -125,6 +125,32 @@ describe('the home page with JavaScript', () => {
     await context.close();
   });
 
+  // A page opened with a search: the server renders what the app renders (the matches marked,
+  // each card's logo), so hydration finds its markup and the console stays quiet.
+  it.each(['lab', 'igv', 'genomics viewer'])(
+    '?q=%s: the first answer holds the hits as the app renders them, without a mismatch',
+    async (query) => {
+      const context = await suite.browser.newContext();
+      await offline(context);
+      const heard = listen(context);
+      const watched = await watch(context);
+      const page = await context.newPage();
+      const response = await page.goto(`${suite.portal.url}/?q=${encodeURIComponent(query)}`);
+      const html = (await response?.text()) ?? '';
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      // Every card's name as the browser shows it is in the first answer, marks included.
+      const names = await page
+        .locator('article h3')
+        .evaluateAll((titles) => titles.map((title) => title.innerHTML));
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) expect(html).toContain(name);
+      expect(heard.noise).toEqual([]);
+      expect(watched.pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
+
   it('runs no script before the first paint, and paints the cards from the first answer', async () => {
     const context = await suite.browser.newContext();
     await offline(context);

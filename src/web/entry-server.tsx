@@ -8,9 +8,15 @@ import { renderToString } from 'react-dom/server';
 import type { Messages } from '@lingui/core';
 import { narrowCharacters, type PageState, type RenderPage } from '../shared/api/page-schemas.js';
 import { SOURCE_LANGUAGE } from '../shared/i18n/languages.js';
+import * as searchEngine from '../shared/search/search-index.js';
 import { App } from './app/app.js';
+import { provideSearchEngine } from './features/search/utils/search-engine.js';
 import type { AppEnvironment } from './app/create-stores.js';
 import { createLocale, LocaleProvider } from './lib/i18n.js';
+
+// A `?q=` page is rendered with its hits, marks included: the browser waits for the engine
+// before hydrating such a page (boot/mount.tsx), so both render the same.
+provideSearchEngine(searchEngine);
 
 /** Nothing of the browser runs while rendering: no storage, no navigation. */
 const serverEnvironment: AppEnvironment = {

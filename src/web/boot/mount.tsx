@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import type * as ReactDomClient from 'react-dom/client';
 import { PAGE_STATE_ID, type PageState } from '../../shared/api/page-schemas.js';
 import { App } from '../app/app.js';
+import { loadSearchEngine } from '../features/search/utils/search-engine.js';
 import { currentPath, navigateTo, submitPost } from '../lib/browser.js';
 import { LocaleProvider, pageLocale } from '../lib/i18n.js';
 import { hydrateInTurns } from '../ui/hydrate-later.js';
@@ -58,6 +59,14 @@ export async function mount({ createRoot, hydrateRoot }: typeof ReactDomClient):
   // paths get the plain shell, rendered here (from the state when the server sent one anyway).
   if (initial && root.hasChildNodes()) {
     reportHydrationMismatches();
+    // The server rendered a `?q=` page with its hits (entry-server.tsx): hydrating before the
+    // engine is here would find marks the app does not render yet. Without the engine (it could
+    // not load), the app shows every card and says why on the console.
+    if (new URLSearchParams(initial.search).get('q')?.trim()) {
+      await loadSearchEngine().catch((error: unknown) =>
+        console.warn('Could not load the search.', error),
+      );
+    }
     // Around the header, the sections and the footer first; those in later turns, and each
     // section's cards after it (decisions 0039, 0049).
     await hydrateInTurns(() => hydrateRoot(root, app));

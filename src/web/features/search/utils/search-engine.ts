@@ -21,6 +21,16 @@ export function loadSearchEngine(): Promise<SearchEngine> {
   return loading;
 }
 
+/**
+ * The engine, given at once where it is part of the bundle anyway: the server's rendering
+ * (entry-server.tsx), so that a `?q=` page is rendered with its hits and their marks, as the
+ * browser renders it once the engine has arrived.
+ */
+export function provideSearchEngine(engine: SearchEngine): void {
+  loaded = engine;
+  loading = Promise.resolve(engine);
+}
+
 /** The engine when it has already arrived, else null. */
 export function loadedSearchEngine(): SearchEngine | null {
   return loaded;
