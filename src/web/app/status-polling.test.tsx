@@ -69,6 +69,39 @@ describe('status polling in the app', () => {
     expect(polls).toEqual([6_000, 36_000, 66_000]);
   });
 
+  // Seen in WebKit: a strips answer whose body could not be read became `null`, and reading its
+  // `.items` was an unhandled rejection. Now the request fails, the page says so on the console
+  // as a warning, and the cards keep their status.
+  it('survives a status history answer whose body cannot be read', async () => {
+    const galaxy = makeApp({ name: 'Galaxy', link: 'https://galaxy.example.edu/' });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      server.use(
+        http.get('/api/apps', () => HttpResponse.json(appList([galaxy]))),
+        http.get('/api/monitor-status', () => HttpResponse.json([{ url: galaxy.link, status: 1 }])),
+        http.get('/api/status-history', () => HttpResponse.html('<html>a proxy said hello</html>')),
+        http.get('/api/notices', () => new HttpResponse('', { status: 200 })),
+      );
+      renderApp();
+      await settle(() => screen.getByRole('article', { name: 'Galaxy' }));
+      await advance(1_000);
+      const card = screen.getByRole('article', { name: 'Galaxy' });
+      await settle(() => within(card).getByRole('img', { name: 'Up & Running' }));
+      await settle(() =>
+        expect(vi.mocked(console.warn)).toHaveBeenCalledWith(
+          'Could not update the status history.',
+          expect.anything(),
+        ),
+      );
+      await act(() => new Promise((resolve) => setImmediate(resolve)));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('backs off after failures: 2, 4, 8, 16, then 30 s', async () => {
     server.use(http.get('/api/apps', () => HttpResponse.json(appList([makeApp()]))));
     const polls: number[] = [];

@@ -51,4 +51,30 @@ describe('apiRequest', () => {
     expect(error.originalError).toBeInstanceOf(Error);
     expect(error.message).toBe('Something went wrong while processing your request.');
   });
+
+  // A 2xx answer whose body cannot be read (the connection dropped mid-body, a proxy's HTML) is
+  // a failed request, never a `null` the caller would read `.items` of.
+  it('rejects a successful answer whose body cannot be read or is not JSON', async () => {
+    const broken = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"items": ['));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    server.use(
+      http.get('/api/broken', () => new HttpResponse(broken, { status: 200 })),
+      http.get('/api/html', () => HttpResponse.html('<html>proxy</html>')),
+      http.get('/api/empty', () => new HttpResponse('', { status: 200 })),
+    );
+    for (const path of ['/api/broken', '/api/html', '/api/empty']) {
+      const error = await apiRequest(path).catch((e: unknown) => e);
+      expect(error, path).toBeInstanceOf(ApiRequestError);
+      expect(error, path).toMatchObject({ status: 200, isAbort: false });
+    }
+  });
+
+  it('answers null for 204 No Content', async () => {
+    server.use(http.delete('/api/things/1', () => new HttpResponse(null, { status: 204 })));
+    await expect(apiRequest<null>('/api/things/1', { method: 'DELETE' })).resolves.toBeNull();
+  });
 });

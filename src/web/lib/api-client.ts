@@ -93,8 +93,9 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * Calls the portal's own API (same origin, JSON). Resolves with the parsed body of a 2xx answer;
- * rejects with an ApiRequestError otherwise. The browser's session cookie is the only
+ * Calls the portal's own API (same origin, JSON). Resolves with the parsed body of a 2xx answer
+ * (`null` for 204 No Content); rejects with an ApiRequestError otherwise, a 2xx answer whose body
+ * cannot be read as JSON included. The browser's session cookie is the only
  * credential: no token is ever read or stored here.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -119,13 +120,33 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       message: isAbort ? 'The request was cancelled.' : MESSAGES.generic,
     });
   }
-  const answer = await readBody(response).catch(() => null);
   if (!response.ok) {
+    const answer = await readBody(response).catch(() => null);
     throw new ApiRequestError({
       url,
       status: response.status,
       response: answer,
       message: messageFor(response.status, answer),
+    });
+  }
+  // No content is `null`; any other successful answer is JSON, or the request failed: a body
+  // that cannot be read (the connection dropped on the way) or is something else (a proxy's
+  // page) is never handed to a caller that would read fields of it.
+  if (response.status === 204 || response.status === 205) return null as T;
+  let answer: unknown;
+  try {
+    const text = await response.text();
+    // A caller that asked for another type (an icon's SVG) gets the text as it came.
+    const wantsJson =
+      /json/i.test(headers.accept ?? '') ||
+      /json/i.test(response.headers.get('content-type') ?? '');
+    answer = wantsJson ? (JSON.parse(text) as unknown) : text;
+  } catch (error) {
+    throw new ApiRequestError({
+      url,
+      status: response.status,
+      originalError: error,
+      message: MESSAGES.generic,
     });
   }
   return answer as T;

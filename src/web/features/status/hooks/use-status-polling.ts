@@ -31,8 +31,13 @@ export function useStatusPolling({
       if (!changed && Date.now() - historyAt < HISTORY_REFRESH_MS) return;
       historyAt = Date.now();
       const warn = (error: unknown) => console.warn('Could not update the status history.', error);
-      fetchStrips().then((strips) => store.getState().setStrips(strips), warn);
-      fetchNotices().then((notices) => store.getState().setNotices(notices), warn);
+      // Caught after the update too: nothing of it ever ends as an unhandled rejection.
+      fetchStrips()
+        .then((strips) => store.getState().setStrips(strips))
+        .catch(warn);
+      fetchNotices()
+        .then((notices) => store.getState().setNotices(notices))
+        .catch(warn);
     };
     const poller = createStatusPoller({
       fetchStatus,
