@@ -76,23 +76,42 @@ async function page(event) {
   }
 }
 
-/** A hashed build file: from the cache, else from the network and kept for the next visit. */
+/**
+ * A hashed build file: from the cache, else from the network and kept for the next visit. A
+ * request that fails (the page is left mid-load, as at sign-out, or the network is gone) gets
+ * the network's error, as without a worker: nothing here ever throws, so the page sees a failed
+ * load of that file and no error of the worker's.
+ */
 async function asset(request) {
-  const kept = await caches.match(request, { cacheName: CACHE });
+  let kept;
+  try {
+    kept = await caches.match(request, { cacheName: CACHE });
+  } catch {
+    kept = undefined; // A cache being deleted by a newer worker: the network has the file.
+  }
   if (kept) return kept;
-  const response = await fetch(request);
+  let response;
+  try {
+    response = await fetch(request);
+  } catch {
+    return Response.error();
+  }
   // Only complete, same-origin answers (never an error page, a redirect or a partial answer),
   // and only while this build's cache exists: a worker replaced by a newer one (its cache
-  // deleted) must not make it again.
-  if (
-    response.status === 200 &&
-    response.type === 'basic' &&
-    !replaced() &&
-    (await caches.has(CACHE))
-  ) {
-    await (await caches.open(CACHE)).put(request, response.clone());
-    // A newer worker took over meanwhile and deleted this cache: the put made it again.
-    if (replaced()) await caches.delete(CACHE);
+  // deleted) must not make it again. Keeping it is a bonus: its failure changes nothing.
+  try {
+    if (
+      response.status === 200 &&
+      response.type === 'basic' &&
+      !replaced() &&
+      (await caches.has(CACHE))
+    ) {
+      await (await caches.open(CACHE)).put(request, response.clone());
+      // A newer worker took over meanwhile and deleted this cache: the put made it again.
+      if (replaced()) await caches.delete(CACHE);
+    }
+  } catch {
+    // Not kept (the body was cut short, the quota is full): served anyway.
   }
   return response;
 }
