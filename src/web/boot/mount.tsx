@@ -20,6 +20,13 @@ function renderedState(): PageState | null {
   }
 }
 
+/** Whether the page is being left (its loads are cancelled then, which is no failure). */
+let left = false;
+window.addEventListener('pagehide', () => (left = true));
+// Back from the back-forward cache: the page is shown again.
+window.addEventListener('pageshow', () => (left = false));
+const leaving = () => left || document.visibilityState === 'hidden';
+
 /**
  * Hydrates the server-rendered page from its state block, or renders the shell (other paths),
  * with the real browser (localStorage, navigation). `client` is React DOM's client module (Preact's,
@@ -43,8 +50,13 @@ export async function mount({ createRoot, hydrateRoot }: typeof ReactDomClient):
             // The sign-in helpers load after the page, when the silent check starts.
             silentSignOn: {
               check: () =>
-                import('../features/auth/api/silent-check.js').then(({ checkSilently }) =>
-                  checkSilently(),
+                import('../features/auth/api/silent-check.js').then(
+                  ({ checkSilently }) => checkSilently(),
+                  (error: unknown) => {
+                    // The page left right after loading cancels the import: no failure.
+                    if (leaving()) return 'error' as const;
+                    throw error;
+                  },
                 ),
               storage: window.sessionStorage,
             },

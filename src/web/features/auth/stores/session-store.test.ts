@@ -1,3 +1,4 @@
+import { ApiRequestError } from '../../../lib/api-client.js';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../../../shared/api/schemas.js';
@@ -341,6 +342,33 @@ describe('silent sign-in on load', () => {
     expect(events).toEqual(['sign in']);
     await expect(store.getState().silentSignIn()).resolves.toBe(false);
     expect(frames()).toHaveLength(0);
+  });
+
+  // Seen in Firefox: the page left right after loading cancels the check's requests, which is
+  // no failure to report.
+  it('says nothing on the console when the check is cancelled by leaving the page', async () => {
+    const logged: string[] = [];
+    const cancelled = new ApiRequestError({
+      url: '/api/me',
+      status: 0,
+      isAbort: true,
+      message: 'The request was cancelled.',
+    });
+    for (const check of [
+      async () => Promise.reject(new DOMException('The operation was aborted.', 'AbortError')),
+      async () => 'signed-in' as const,
+    ]) {
+      sessionStorage.clear();
+      const { store } = setup({
+        silentSignOn: createSilentSignOn({ check, storage: sessionStorage }),
+        fetchMe: async () => {
+          throw cancelled;
+        },
+        logError: (message) => logged.push(message),
+      });
+      expect(await store.getState().silentSignIn()).toBe(false);
+    }
+    expect(logged).toEqual([]);
   });
 
   it('starts no silent check once a sign-in is under way', async () => {

@@ -2,6 +2,7 @@ import type { StateStorage } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { App, Me } from '../../../../shared/api/schemas.js';
 import { joinGroups } from '../../../../shared/identity/groups.js';
+import { ApiRequestError } from '../../../lib/api-client.js';
 import type { SilentSignOn } from '../utils/silent-sign-on.js';
 
 /**
@@ -116,6 +117,17 @@ const signedInState = (me: Me) => ({
   isApprover: me.isApprover === true,
 });
 
+/** A request or a load the browser cancelled (the page being left), not a failure. */
+function isCancelled(error: unknown): boolean {
+  if (error instanceof ApiRequestError) return error.isAbort;
+  // A DOMException is not an Error everywhere: read its name.
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === 'AbortError'
+  );
+}
+
 export function createSessionStore(deps: SessionDeps): SessionStore {
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
   let initializing: Promise<void> | undefined;
@@ -164,7 +176,10 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
           silent.failed();
         } catch (error) {
           silent.failed();
-          logError('The silent sign-in check failed; staying signed out.', error);
+          // Cancelled, as when the page is left right after loading: nothing went wrong.
+          if (!isCancelled(error)) {
+            logError('The silent sign-in check failed; staying signed out.', error);
+          }
         } finally {
           silentPending = false;
         }
