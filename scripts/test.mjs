@@ -2,7 +2,7 @@
 // `npm test`: install what is missing, then run every check: typecheck, lint, format, unit and
 // integration tests, the production build with its size budget, and the browser tests.
 import { readFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import {
   ensureBuild,
   ensureChromium,
@@ -32,6 +32,7 @@ function step(name, action) {
 // clone stays clean after `npm start`; a lock file that npm rewrites fails here).
 const treeBefore = worktreeSnapshot(ROOT);
 
+console.log(`npm test on Node.js ${process.version} (${process.execPath})`);
 ensureDependencies();
 mkdirSync(join(ROOT, '.tmp'), { recursive: true });
 // The reports of this run only: the summary counts them.
@@ -101,6 +102,23 @@ if (scripts['test:e2e']) {
   });
 }
 
+/**
+ * The slowest test files of the run's reports, `count` of them: a slowdown shows in the landing
+ * that caused it. A file run by two projects (SQLite and PostgreSQL) is listed once per run.
+ */
+function slowestFiles(reports, count) {
+  const files = [];
+  for (const file of reports) {
+    if (!existsSync(file)) continue;
+    for (const result of JSON.parse(readFileSync(file, 'utf8')).testResults ?? []) {
+      const seconds = ((result.endTime ?? 0) - (result.startTime ?? 0)) / 1000;
+      const tests = result.assertionResults ?? [];
+      files.push({ name: relative(ROOT, result.name ?? ''), seconds, tests: tests.length });
+    }
+  }
+  return files.sort((a, b) => b.seconds - a.seconds).slice(0, count);
+}
+
 /** Tests counted from the reports of this run; a failed step that is not a test run counts one. */
 function summarise() {
   let passed = 0;
@@ -111,7 +129,14 @@ function summarise() {
     passed += results.numPassedTests ?? 0;
     failed += results.numFailedTests ?? 0;
   }
+  const slowest = slowestFiles([report, e2eReport], 10);
+  if (slowest.length > 0) {
+    console.log('\n=== the ten slowest test files ===');
+    for (const { name, seconds, tests } of slowest)
+      console.log(`${seconds.toFixed(1).padStart(7)} s  ${name} (${tests} tests)`);
+  }
   console.log('\n=== summary ===');
+  console.log(`Node.js ${process.version} (every step of this run)`);
   for (const [name, seconds] of timings) console.log(`${name.padEnd(28)} ${seconds.toFixed(1)} s`);
   console.log(`${'total'.padEnd(28)} ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (current) {
