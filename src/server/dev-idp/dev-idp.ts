@@ -250,7 +250,12 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-    app.get(`${path}/assets/logout.js`, async (_request, reply) =>
+    // Not the portal's API: the demo provider's pages and oidc-provider's protocol endpoints,
+    // which its discovery document describes (`${path}/.well-known/openid-configuration`). The
+    // API document (/api/docs) leaves them out, so it reads the same with or without them.
+    const hide = { schema: { hide: true } };
+
+    app.get(`${path}/assets/logout.js`, hide, async (_request, reply) =>
       reply.type('text/javascript; charset=utf-8').send(LOGOUT_SCRIPT),
     );
 
@@ -279,9 +284,9 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
         );
     };
 
-    app.get(`${path}/interaction/:uid`, (request, reply) => interaction(request, reply));
+    app.get(`${path}/interaction/:uid`, hide, (request, reply) => interaction(request, reply));
 
-    app.post(`${path}/interaction/:uid/login`, async (request, reply) => {
+    app.post(`${path}/interaction/:uid/login`, hide, async (request, reply) => {
       const form = await readForm(request.raw);
       const user = checkDemoCredentials(form.get('username') ?? '', form.get('password') ?? '');
       if (!user) return interaction(request, reply, 'Invalid username or password.');
@@ -294,7 +299,7 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
       );
     });
 
-    app.post(`${path}/interaction/:uid/abort`, async (request, reply) => {
+    app.post(`${path}/interaction/:uid/abort`, hide, async (request, reply) => {
       reply.hijack();
       await provider.interactionFinished(
         request.raw,
@@ -314,8 +319,8 @@ export function createDevIdp(options: DevIdpOptions): DevIdp {
       raw.url = rest.startsWith('/') ? rest : `/${rest}`;
       callback(raw, reply.raw);
     };
-    app.all(path, forward);
-    app.all(`${path}/*`, forward);
+    app.all(path, hide, forward);
+    app.all(`${path}/*`, hide, forward);
   };
 
   return {

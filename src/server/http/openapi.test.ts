@@ -57,6 +57,34 @@ describe('the OpenAPI document for client generators', () => {
     ]);
   });
 
+  // The demo identity provider (DEMO_IDP=true, `npm start` without OIDC_ISSUER) is mounted on
+  // the same app: the document must stay as clean with it.
+  it("passes Redocly's recommended rules with the demo identity provider mounted too", async () => {
+    const { createConfig, lintFromString } = await import('@redocly/openapi-core');
+    const { createDevIdp } = await import('../dev-idp/dev-idp.js');
+    const devIdp = createDevIdp({
+      publicUrl: 'http://127.0.0.1:8080',
+      clientId: 'app-portal',
+      nodeEnv: 'development',
+      host: '127.0.0.1',
+    });
+    ctx = await createTestContext({
+      env: { PUBLIC_URL: 'http://127.0.0.1:8080', OIDC_ISSUER: devIdp.issuer },
+      deps: { devIdp, verifier: undefined },
+    });
+    const source = (await ctx.app.inject({ url: '/api/docs/openapi.json' })).body;
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
+    expect(
+      problems.map(
+        (p) => `${p.severity} ${p.ruleId}: ${p.message} ${p.location[0]?.pointer ?? ''}`,
+      ),
+    ).toEqual([]);
+    // The demo provider's sign-in still answers: only the API document leaves it out.
+    const discovery = await ctx.app.inject({ url: '/dev-idp/.well-known/openid-configuration' });
+    expect(discovery.statusCode).toBe(200);
+  });
+
   it('gives a typed client (openapi-typescript) that compiles and names each operation', async () => {
     const { default: openapiTS, astToString } = await import('openapi-typescript');
     const ts = await import('typescript');
