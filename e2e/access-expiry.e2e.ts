@@ -12,7 +12,7 @@ import { signInThroughPortal } from './support/keycloak-login.js';
 import { napariCatalog } from './support/napari-catalog.js';
 import { useKeycloakPortalAndBrowser } from './support/suite.js';
 
-// Time-boxed access ending (issue 22) in Chromium against the built server and a real Keycloak:
+// Time-boxed access ending (docs/access-requests.md) in Chromium against the built server and a real Keycloak:
 // alice is granted Napari (time-boxed) by bob in his inbox, the membership is written to
 // Keycloak; an admin then ends her access (POST /api/access-requests/{id}/expiry with a time
 // already past); the access jobs (every second here, ACCESS_JOBS_INTERVAL) remove her from

@@ -16,7 +16,7 @@ import { signInThroughPortal } from './support/keycloak-login.js';
 import { napariCatalog } from './support/napari-catalog.js';
 import { useKeycloakPortalAndBrowser } from './support/suite.js';
 
-// The access-request journey of issue 22 in Chromium against the built server and a real
+// The access-request journey (docs/access-requests.md) in Chromium against the built server and a real
 // Keycloak: alice (genomics) asks for Napari, granted by /imaging; bob (imaging, the app's
 // approver) approves in his inbox; alice's open page shows Napari unlocked without signing out.
 // Skipped only where the machine cannot run Keycloak at all (like keycloak-sign-in.e2e.ts);

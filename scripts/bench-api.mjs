@@ -3,7 +3,7 @@
 // apps, GET /api/apps?perPage=500 and a signed-in page, asked as browsers ask
 // (`Accept-Encoding: gzip, deflate, br`), beside a small static file of the same server, with
 // health latency sampled meanwhile (from a process of its own, not the load generator's) and the
-// server's memory after the load, at rest (issue 26's targets).
+// server's memory after the load, at rest (the targets in docs/operations.md).
 // Then the API: load-tests GET /api/apps on the built server, on loopback, with a 100-app
 // catalog: anonymous, and with a bearer token carrying 3 groups (verified against a local issuer's
 // JWKS, as in production). Then the admin scenario: 400 apps created and 1,000 edits made through

@@ -13,7 +13,7 @@
 // long task), at most BENCH_WEB_MAX_MS (default 30000) after the start. Then Lighthouse (mobile,
 // simulated throttling, the default theme) scores performance, accessibility and best practices
 // (BENCH_WEB_LIGHTHOUSE_RUNS runs at 13 apps, default 5, median; one at 500 apps). Prints one
-// table with the targets of issues 12 and 26. Its last column is the harness's floor: a static
+// table with the targets of docs/web.md ("Measuring"). Its last column is the harness's floor: a static
 // page of one card without style or script, from a loopback server of this script, measured in
 // turns with the 13-app page (what the browser itself takes to show a page on this phone).
 // Figures depend on the machine and its load.

@@ -15,24 +15,24 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 
-// Lowered with issue 12 to what the build reaches with the status strips, notices and the Admin
+// Lowered (decision 0012) to what the build reaches with the status strips, notices and the Admin
 // link, plus a little room: JS 84.9 KB (the app 19.2 KB, React DOM with its scheduler 65.0 KB in
 // a chunk of its own since decision 0020, the entry and the chunk runtime 0.6 KB; the portal
 // page's icons come from a sprite, decision 0019), CSS 11.6 KB (only the daisyUI parts the page
 // uses). The search engine, the history panel, the sign-in helpers and the admin console load
-// later. Issue 27 (decision 0027) adds the theme choice to the header and its menu (cookie,
+// later. The theme choice (decision 0027) adds the theme choice to the header and its menu (cookie,
 // <html data-theme>, the form without JavaScript) and the favorites' Reorder button: the app
 // chunk went from 19.84 to 20.73 KB (85.52 to 86.40 KB in all), hence 86.5; the order editor
-// itself is a chunk loaded on demand. Together with the rest of issue 27 (branding kept current on
-// open pages, the service worker's registration) and issue 22 (locked cards and their states,
+// itself is a chunk loaded on demand. Together with the branding kept current on
+// open pages, the service worker's registration and the access requests (locked cards and their states,
 // the Requests link, the access store; the dialog and the inbox load on demand) the app chunk is
-// 23.08 KB and the page 88.76 KB, hence 89. Issue 26 (hydrating only what is interactive) is the
+// 23.08 KB and the page 88.76 KB, hence 89. Hydrating only what is interactive (decision 0039) is the
 // place to win it back. The narrow no-JS theme disclosure (0.14 KB) is paid for by loading the
-// /admin route with its account gate on demand, like /requests: 88.56 KB. Issue 24 (languages,
+// /admin route with its account gate on demand, like /requests: 88.56 KB. The languages (
 // decision 0037) moved the texts into per-language messages inline in the page (reported below,
 // not counted: they are data, and only the visitor's language is sent) and added the language
 // menu and the message formatter; room came from the search query parser and the branding's live
-// update loading on demand and the session store persisting itself: 88.19 KB. Issue 26 (decision
+// update loading on demand and the session store persisting itself: 88.19 KB. Then (decision
 // 0038) runs the app on Preact under React's API: React DOM's 65 KB leave, the page loads 29.5 KB
 // (the start, the entry and the app with Preact), hence 35.
 export const BUDGET = { jsKb: 35, cssKb: 12 };

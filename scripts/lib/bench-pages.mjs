@@ -1,4 +1,4 @@
-// The pages part of `npm run bench:api` (issue 26): the home page and the catalog answer as a
+// The pages part of `npm run bench:api`: the home page and the catalog answer as a
 // browser asks for them (`Accept-Encoding: gzip, deflate, br`), on the built server, 50
 // connections, beside a small static file of the same server in the same run, with the health
 // endpoint's latency sampled meanwhile and the server's memory read after the load.
@@ -325,7 +325,7 @@ export function printPages({ rows, memory, signedInFirst }, { connections, durat
       '',
     ],
   ];
-  console.log('targets (issue 26):');
+  console.log('targets (docs/operations.md):');
   for (const [what, met, figure] of checks) {
     console.log(`  ${met ? 'met    ' : 'NOT met'}  ${what}${figure ? `: ${figure}` : ''}`);
   }

@@ -1,6 +1,6 @@
 /**
  * index.html's script: nothing of the app runs before the browser has painted the server's HTML
- * (issue 26, decision 0038). It waits for the browser's first paint, then imports the entry
+ * (decision 0038). It waits for the browser's first paint, then imports the entry
  * (main.tsx), which evaluates the app and hydrates. Every chunk of that entry is
  * preloaded by index.html (vite.config.ts, `startScripts`), so waiting adds no request chain:
  * the downloads run while the browser paints.

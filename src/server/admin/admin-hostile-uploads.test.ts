@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ico, icoRepeating, PNG, pngPadded, pngSized } from '../files/test-support/images.js';
 import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
 
-// Issue 21, findings 1, 7 and 8: hostile logos and malformed multipart bodies on the admin
+// Hostile logos (docs/admin.md, "Logos") and malformed multipart bodies on the admin
 // upload routes. Each answer is the project's error body with a 4xx status, never a 500, and
 // the server keeps answering other requests.
 

@@ -10,7 +10,7 @@ import { importCatalog } from './catalog-import.js';
 import { createCatalogReader, type CatalogReader } from './catalog-reader.js';
 import { readCatalogUpload } from './catalog-transfer.js';
 
-// Issue 21, finding 2: a big import must not stop other requests. Reading (YAML, .zip, logos)
+// A big import (decision 0025) must not stop other requests. Reading (YAML, .zip, logos)
 // runs in a worker thread; comparing and applying run in steps that give the event loop turns.
 // Turns are counted with setImmediate: a loop that never yields gives none, whatever the time.
 

@@ -179,7 +179,7 @@ describe.skipIf(!availability.ok)('sign-in against a real Keycloak', () => {
     expect(nobody.body).toContain('data-silent-sso="anonymous"');
   });
 
-  // Finding 3 of issue 21 (checklist 16, 17, 52): Keycloak's access token is a bearer token,
+  // Decision 0024: Keycloak's access token is a bearer token,
   // its ID token (first or refreshed) and its refresh token are not.
   it("accepts Keycloak's access tokens as bearer, refuses its ID and refresh tokens", async () => {
     const issued: TokenSet[] = [];
@@ -224,7 +224,7 @@ describe.skipIf(!availability.ok)('sign-in against a real Keycloak', () => {
     expect(url.href.startsWith(`${keycloak.issuer}/protocol/openid-connect/logout`)).toBe(true);
     expect(url.searchParams.get('client_id')).toBe('app-portal');
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(PORTAL);
-    // No token in the URL (finding 3 of issue 21): Keycloak asks the user to confirm instead.
+    // No token in the URL (decision 0024): Keycloak asks the user to confirm instead.
     expect(url.searchParams.has('id_token_hint')).toBe(false);
     expect(url.href).not.toMatch(/eyJ/);
     const confirm = await b.get(logout.location ?? '');

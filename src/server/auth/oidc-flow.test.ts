@@ -128,7 +128,7 @@ describe('sign-in against a real OpenID provider (the embedded demo IdP)', () =>
     expect(await expiry()).toBeGreaterThan(first + 15 * MINUTE);
   });
 
-  // Finding 3 of issue 21 (checklist 16, 17): the provider's access token is a bearer token, its
+  // Decision 0024: the provider's access token is a bearer token, its
   // ID token (first or refreshed) is not, with and without OIDC_REQUIRE_AT_JWT.
   it.each([['false'], ['true']])(
     'accepts its access tokens as bearer and refuses its ID tokens (OIDC_REQUIRE_AT_JWT=%s)',

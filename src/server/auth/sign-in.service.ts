@@ -11,7 +11,7 @@ import { digest, newSecret, seal, unseal } from './secrets.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { SessionRow } from './sessions.table.js';
 
-/** Sign-on state is kept at most this long (spec: 60 minutes). */
+/** Sign-on state is kept at most this long (docs/auth.md: 60 minutes). */
 export const SIGN_ON_STATE_TTL_MS = 60 * 60 * 1000;
 /** A portal session ends after this long whatever happens; signing in again is silent. */
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;

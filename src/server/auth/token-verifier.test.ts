@@ -166,7 +166,7 @@ describe('bearer tokens', () => {
     await expectRejected(await ctx.issuer.sign({ typ: 'Offline' }), /only access tokens/);
   });
 
-  // Finding 3 of issue 21, checklist 16 and 17: only access tokens, whatever the provider.
+  // Only access tokens (decision 0024), whatever the provider.
   it.each([
     ['an ID token of a provider without typ claims (nonce)', { nonce: 'n-1' }],
     ['an ID token of a provider without typ claims (at_hash)', { at_hash: 'abc' }],

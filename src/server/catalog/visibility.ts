@@ -9,7 +9,7 @@ export interface VisibilityFacts {
 }
 
 /**
- * The one rule of who sees what (spec section 6, enforced by the server): everyone sees public
+ * The one rule of who sees what (docs/catalog.md, "Who sees what"; enforced by the server): everyone sees public
  * apps; a signed-in user also sees apps whose groups contain one of the user's groups, compared
  * exactly after trimming and removing leading slashes. The SQL in apps.repository.ts implements
  * the same rule; apps.visibility.test.ts checks that both agree.

@@ -13,7 +13,7 @@ import { createPostgresDatabase } from './test-support/test-database.js';
 import { probeWrites, writeFailureReason, WriteProbeError } from './write-probe.js';
 import type { Database } from './schema.js';
 
-// Issue 21, finding 11: a database that answers reads but refuses writes (read-only file or
+// Readiness (docs/operations.md): a database that answers reads but refuses writes (read-only file or
 // server, full disk) is reported, and a failed transaction's error names the cause.
 
 let cleanups: (() => Promise<void> | void)[] = [];

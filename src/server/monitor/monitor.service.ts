@@ -43,7 +43,7 @@ export function createMonitorStatusService(deps: {
       if (byUrl.has(app.link) || app.link.trim() === '') continue;
       const found = deps.results.lookup(app.link.trim());
       if (!found) continue;
-      // `checkedAt` and `stale` let the SPA say a status is out of date (finding 8 of issue 10).
+      // `checkedAt` and `stale` let the SPA say a status is out of date (docs/web.md, "Status polling").
       const item: StatusItem = {
         url: app.link,
         status: found.status,

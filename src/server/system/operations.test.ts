@@ -92,7 +92,7 @@ describe('liveness and readiness', () => {
     });
   });
 
-  // Issue 21, finding 11: a database that answers but takes no writes is not "ready".
+  // Readiness (docs/operations.md): a database that answers but takes no writes is not "ready".
   it('reports a database that refuses writes as degraded, with the reason, and logs the cause once', async () => {
     const logs: string[] = [];
     const { db, close } = await readOnlyDatabase();

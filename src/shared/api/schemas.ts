@@ -138,7 +138,7 @@ export const PortalInfoSchema = Type.Object(
 );
 export type PortalInfo = Static<typeof PortalInfoSchema>;
 
-/** One item of the monitor's status list (spec section 3). */
+/** One item of the monitor's status list (docs/monitor.md). */
 export const StatusItemSchema = Type.Object(
   {
     url: Type.String(),

@@ -1,4 +1,4 @@
-/** The category shown under another title (spec section 2). */
+/** The category shown under another title (docs/catalog.md). */
 const CATEGORY_TITLES: Record<string, string> = { apps: 'Applications' };
 
 /** Title a section shows when its category has none. */

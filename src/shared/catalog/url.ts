@@ -1,5 +1,5 @@
 /**
- * Normalises a URL for matching monitor results to apps (spec section 7): lowercased, without
+ * Normalises a URL for matching monitor results to apps (docs/monitor.md): lowercased, without
  * scheme, without a leading `www.` and without trailing slashes.
  */
 export function normalizeUrl(url: string): string {

@@ -1,5 +1,5 @@
 /**
- * Catalog texts given per language (docs/catalog.md, issue 24): an app's name and description,
+ * Catalog texts given per language (docs/catalog.md, decision 0037): an app's name and description,
  * a notice's text and the branding texts are either one string (as always) or a map from
  * language tag to text, `{ en: "Genome browser", de: "Genombrowser" }`. Readers get the text of
  * their language as a plain string (`textIn`), falling back to the default language.

@@ -1,5 +1,5 @@
 /**
- * App status codes as the monitor reports them (spec section 4).
+ * App status codes as the monitor reports them (docs/monitor.md).
  * 0 Down, 1 Up & Running, 2 Pending, 3 Maintenance; any other code reads as Up & Running.
  */
 export const STATUS_DOWN = 0;

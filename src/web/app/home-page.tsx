@@ -216,7 +216,7 @@ interface HomeCardProps {
  * One card of the home page, locked or not. Its props are values and stable references only, so
  * it renders again only when something it shows changed: the home page's other updates (the end
  * of hydration, a search keystroke, a favourite elsewhere) skip the hundreds of cards they do not
- * touch (issue 26).
+ * touch (decision 0049).
  */
 const HomeCard = memo(function HomeCard({
   app,

@@ -2,7 +2,7 @@ import { Component, createContext, Suspense, useContext, type ReactNode } from '
 import { IdScoped } from './use-id.js';
 
 /**
- * Hydration in turns (issue 26, decision 0039). Hydrating the whole server-rendered page in one go
+ * Hydration in turns (decision 0039). Hydrating the whole server-rendered page in one go
  * is one long task on a slow phone (150 ms for 13 cards, 600 ms for 500 under a 4x slower CPU):
  * taps and keys wait for it. Parts wrapped in <HydrateLater> keep the server's markup as it is
  * while the rest hydrates, then hydrate a few at a time, one browser task per turn, in document

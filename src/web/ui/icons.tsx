@@ -6,7 +6,7 @@
  *
  * Why not lucide-react's components: each of them puts the icon's whole drawing into every
  * card (four icons, about 2 KB of the 3.5 KB of a card's HTML) and rebuilds its SVG description
- * on every render (issue 12). Why not an SVG sprite with `<use>` (decision 0019): each `<use>`
+ * on every render (decision 0041). Why not an SVG sprite with `<use>` (decision 0019): each `<use>`
  * makes the browser build a copy of the drawing, and at 500 apps the cards' 2,000 icons were half
  * of what the browser's parser and style work blocked the page for (decision 0041). Import icons
  * from this module in the portal page's components; the admin console, loaded apart, uses

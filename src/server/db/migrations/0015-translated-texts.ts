@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Catalog texts per language (docs/catalog.md, issue 24). The existing text columns keep the
+// Catalog texts per language (docs/catalog.md, decision 0037). The existing text columns keep the
 // default language's text, so search, sorting, the audit log and older readers work as before;
 // the texts of every language, when a field is given per language, sit beside them as JSON
 // (`{"en": "...", "de": "..."}`). Null: the field is one plain string, as every row was before.

@@ -11,7 +11,7 @@ import type { SilentSignOn } from '../utils/silent-sign-on.js';
  */
 export const SESSION_STORAGE_KEY = 'app-portal.session';
 
-/** The session user the browser keeps (spec section 3), derived from GET /api/me. */
+/** The session user the browser keeps (docs/auth.md), derived from GET /api/me. */
 export interface SessionUser {
   name: string;
   email: string;

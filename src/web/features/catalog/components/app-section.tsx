@@ -2,7 +2,7 @@ import { type ReactNode } from 'react';
 import { useId } from '../../../ui/use-id.js';
 import { AppCardSkeleton } from './app-card-skeleton.js';
 
-/** Skeleton cards each category section shows while apps load (spec section 9). */
+/** Skeleton cards each category section shows while apps load (docs/web.md). */
 export const SKELETONS_PER_SECTION = 6;
 
 export interface AppSectionProps {

@@ -7,7 +7,7 @@ export function environmentLabel(t: Translate, env: App['env']): string {
   return isEnvironment(env) ? t(`catalog.env.${env}`) : String(env);
 }
 
-/** The environment, in the warning style (spec section 4). */
+/** The environment, in the warning style (docs/catalog.md). */
 export function EnvironmentBadge({ env }: { env: App['env'] }) {
   const label = environmentLabel(useT(), env);
   return <span className="badge badge-warning badge-sm font-medium">{label}</span>;

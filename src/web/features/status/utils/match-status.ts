@@ -5,7 +5,7 @@ import { normalizeUrl } from '../../../../shared/catalog/url.js';
 export type StatusLookup = (link: string) => number | undefined;
 
 /**
- * Matches apps to monitor items (spec section 7): by exact link first, else by the normalised
+ * Matches apps to monitor items (docs/monitor.md): by exact link first, else by the normalised
  * URL (lowercased, without scheme, `www.` and trailing slashes). The first item wins a tie.
  */
 export function createStatusLookup(items: readonly StatusItem[]): StatusLookup {

@@ -1,6 +1,6 @@
 import type { StatusItem } from '../../../../shared/api/schemas.js';
 
-/** Polling timings (spec sections 4 and 9). */
+/** Polling timings (docs/web.md, "Status polling"). */
 export const STATUS_POLLING = {
   /** After a successful fetch, the next one comes this much later. */
   intervalMs: 30_000,
