@@ -305,70 +305,51 @@ describe('mails to approvers', () => {
 });
 
 describe('deciding after the app changed', () => {
-  it('grants the group the app has now, not the one it had when the request was made', async () => {
+  /** A request for Napari, then the app changed to `access` (none: no longer requestable). */
+  async function requestThenChange(access: AppAccess | undefined) {
     const added: string[] = [];
-    const { db, service, apps, snapshot } = await serviceWith({
+    const context = await serviceWith({
       directory: {
         async addMember(userId, group) {
           added.push(`${userId} ${group}`);
         },
       },
     });
+    const { db, service, apps, snapshot } = context;
     const created = await service.create(person('alice'), { appId: 'napari', reason: 'x' });
     await apps.upsertApps(
-      [
-        appRow({
-          id: 'napari',
-          groups: ['imaging'],
-          access: { ...IMAGING, group: '/imaging-2' },
-        }),
-      ],
+      [appRow({ id: 'napari', groups: ['imaging'], ...(access ? { access } : {}) })],
       new Date(START + MINUTE).toISOString(),
     );
     snapshot.invalidate();
     await expect
       .poll(async () => (await snapshot.accessSettings()).get('napari')?.group)
-      .toBe('/imaging-2');
-    const decided = await service.decide({ ...pi, roles: ['portal-admin'] }, created.id, {
-      decision: 'approve',
-    });
+      .toBe(access?.group);
+    const stored = async () =>
+      db
+        .selectFrom('accessRequests')
+        .select(['grantGroup', 'status'])
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow();
+    const approve = () =>
+      service.decide({ ...pi, roles: ['portal-admin'] }, created.id, { decision: 'approve' });
+    return { added, approve, stored };
+  }
+
+  it('grants the group the app has now, not the one it had when the request was made', async () => {
+    const { added, approve, stored } = await requestThenChange({ ...IMAGING, group: '/imaging-2' });
+    const decided = await approve();
     expect(decided.request.group).toBe('/imaging-2');
     expect(added).toEqual(['sub-alice /imaging-2']);
-    const row = await db
-      .selectFrom('accessRequests')
-      .select('grantGroup')
-      .where('id', '=', created.id)
-      .executeTakeFirstOrThrow();
-    expect(row.grantGroup).toBe('/imaging-2');
+    expect((await stored()).grantGroup).toBe('/imaging-2');
   });
 
   it('answers 409 when the app can no longer be requested, and changes nothing', async () => {
-    const added: string[] = [];
-    const { db, service, apps, snapshot } = await serviceWith({
-      directory: {
-        async addMember(userId, group) {
-          added.push(`${userId} ${group}`);
-        },
-      },
-    });
-    const created = await service.create(person('alice'), { appId: 'napari', reason: 'x' });
-    await apps.upsertApps(
-      [appRow({ id: 'napari', groups: ['imaging'] })],
-      new Date(START + MINUTE).toISOString(),
-    );
-    snapshot.invalidate();
-    await expect.poll(async () => (await snapshot.accessSettings()).has('napari')).toBe(false);
-    const error = await service
-      .decide({ ...pi, roles: ['portal-admin'] }, created.id, { decision: 'approve' })
-      .catch((e: unknown) => e);
+    const { added, approve, stored } = await requestThenChange(undefined);
+    const error = await approve().catch((e: unknown) => e);
     expect(error).toMatchObject({ statusCode: 409 });
     expect(added).toEqual([]);
-    const row = await db
-      .selectFrom('accessRequests')
-      .select('status')
-      .where('id', '=', created.id)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe('pending');
+    expect((await stored()).status).toBe('pending');
   });
 });
 

@@ -15,6 +15,18 @@ import {
 
 type RasterType = Parameters<typeof rasterStructure>[1];
 
+/** The file is refused as incomplete, for the reason given. */
+function expectRefused(bytes: Buffer, type: RasterType, reason: RegExp): void {
+  let error: unknown;
+  try {
+    rasterStructure(bytes, type);
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(IncompleteImageError);
+  expect((error as IncompleteImageError).reason).toMatch(reason);
+}
+
 describe('rasterStructure: the sizes a browser would decode, from complete files only', () => {
   it.each<[string, Buffer, RasterType, { width: number; height: number }[]]>([
     ['a PNG', PNG, 'image/png', [{ width: 1, height: 1 }]],
@@ -124,14 +136,7 @@ describe('rasterStructure: the sizes a browser would decode, from complete files
     ],
     ['an ICO with no image', ico([]), 'image/x-icon', /no image/],
   ])('refuses %s', (_name, bytes, type, reason) => {
-    let error: unknown;
-    try {
-      rasterStructure(bytes, type);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(IncompleteImageError);
-    expect((error as IncompleteImageError).reason).toMatch(reason);
+    expectRefused(bytes, type, reason);
   });
 
   // The work is bounded by the file, not by what its directory says: an ICO of 65,535 entries
@@ -165,15 +170,7 @@ describe('rasterStructure: the sizes a browser would decode, from complete files
       ],
       ['a PNG of more than 10,000 chunks', pngPadded(10_001), /chunks/],
     ])('refuses %s', (_name, bytes, reason) => {
-      const type: RasterType = bytes[0] === 0x89 ? 'image/png' : 'image/x-icon';
-      let error: unknown;
-      try {
-        rasterStructure(bytes, type);
-      } catch (caught) {
-        error = caught;
-      }
-      expect(error).toBeInstanceOf(IncompleteImageError);
-      expect((error as IncompleteImageError).reason).toMatch(reason);
+      expectRefused(bytes, bytes[0] === 0x89 ? 'image/png' : 'image/x-icon', reason);
     });
 
     it('still reads an ICO of 64 distinct images and a PNG of 10,000 chunks', () => {
