@@ -20,6 +20,7 @@ import { errorText } from '../lib/error-text.js';
 import { useLocale } from '../lib/i18n.js';
 import { HydrateLater, TURN_WEIGHT } from '../ui/hydrate-later.js';
 import { useHydrated } from '../ui/use-hydrated.js';
+import { WhenHydrated } from '../ui/when-hydrated.js';
 
 // The request parts load on demand (access-parts.tsx): pages without locked cards never do.
 const AccessPart = lazy(() => import('./access-parts.js'));
@@ -237,9 +238,11 @@ const HomeCard = memo(function HomeCard({
           nameParts={nameParts}
           access={
             showAccess ? (
-              <Suspense fallback={null}>
-                <AccessPart part="locked" app={app} store={access} />
-              </Suspense>
+              <WhenHydrated>
+                <Suspense fallback={null}>
+                  <AccessPart part="locked" app={app} store={access} />
+                </Suspense>
+              </WhenHydrated>
             ) : undefined
           }
         />
@@ -257,9 +260,11 @@ const HomeCard = memo(function HomeCard({
           <>
             <AppStatusDetails app={app} store={status} />
             {showAccess && timeBoxed && (
-              <Suspense fallback={null}>
-                <AccessPart part="until" appId={app.id} store={access} />
-              </Suspense>
+              <WhenHydrated>
+                <Suspense fallback={null}>
+                  <AccessPart part="until" appId={app.id} store={access} />
+                </Suspense>
+              </WhenHydrated>
             )}
           </>
         }
