@@ -109,9 +109,15 @@ async function signInOverHttp(base, username, password) {
 }
 
 // ---- preconditions ----
-const missing = ['podman', 'buildah', 'podman-compose', 'debootstrap', 'kubectl'].filter(
-  (command) => !has(command),
-);
+// catatonit: podman kube play's pause image (a recommendation of podman's package only).
+const missing = [
+  'podman',
+  'buildah',
+  'podman-compose',
+  'debootstrap',
+  'catatonit',
+  'kubectl',
+].filter((command) => !has(command));
 if (process.argv.includes('--clean-cache')) {
   removeStandinBase();
   log('Removed the stand-in base image and its cached files.');
@@ -120,7 +126,7 @@ if (process.argv.includes('--clean-cache')) {
 if (missing.length > 0 || process.getuid?.() !== 0) {
   console.error(
     `test:container needs root and ${missing.join(', ') || 'nothing else'}: on Debian, ` +
-      'apt-get install podman buildah runc podman-compose debootstrap (kubectl: see docs/deploy.md). ' +
+      'apt-get install podman buildah runc podman-compose debootstrap catatonit (kubectl: see docs/deploy.md). ' +
       '.ci/run installs them.',
   );
   process.exit(1);
