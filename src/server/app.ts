@@ -1,3 +1,6 @@
+// Longer than 400 lines: the composition root builds every service and registers every route of
+// the app in one place. The way to shorten it is one createServices() shared with main.ts and the
+// CLI, and the routes as a short table (docs/architecture.md, "Layers of the server").
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

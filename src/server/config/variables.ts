@@ -1,3 +1,6 @@
+// Longer than 400 lines: the one table of every environment variable, each with its parser,
+// default and documentation (docs/configuration.md is checked against it). One entry per
+// variable in one place reads better than the table split in parts.
 import {
   addressList,
   autoBool,

@@ -1,3 +1,6 @@
+// Longer than 400 lines: the pages kept per viewer, catalog state, branding, theme, language and
+// query, and their rendering, in one service, because the keys and the rendering change together.
+// The keeping could move to a file of its own (docs/web.md, "Compression and caching").
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Messages } from '@lingui/core';

@@ -1,3 +1,5 @@
+// Longer than 400 lines: the branding form's state and its layout in one component. The way to
+// shorten it is a hook for the state and small parts for the layout, as the home page is built.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useId } from '../../../ui/use-id.js';
 import type { AdminBranding } from '../../../../shared/api/branding-schemas.js';
