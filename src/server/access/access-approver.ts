@@ -21,6 +21,7 @@ import { decidedMessages } from './access-mails.js';
 import type { Recipients } from './access-recipients.js';
 import type { AccessRequestRow } from './access-requests.table.js';
 import { approves } from './approvers.js';
+import { pageEnvelope } from '../../shared/api/paging.js';
 
 /** The approvers' side: the inbox, decisions and the membership they write; admins' end of access. */
 export function createApproverSide(context: AccessContext, { approvedApps }: Recipients) {
@@ -51,13 +52,7 @@ export function createApproverSide(context: AccessContext, { approvedApps }: Rec
         page,
         perPage,
       );
-      return {
-        page,
-        perPage,
-        totalItems: total,
-        totalPages: Math.ceil(total / perPage),
-        items: rows.map(toInboxRequest),
-      };
+      return pageEnvelope(rows.map(toInboxRequest), total, page, perPage);
     },
 
     async decide(

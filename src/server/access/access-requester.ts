@@ -21,6 +21,7 @@ import { requestCreatedMessages, withdrawnMessages } from './access-mails.js';
 import type { Recipients } from './access-recipients.js';
 import { isUniqueViolation } from './access-requests.repository.js';
 import type { AccessRequestRow } from './access-requests.table.js';
+import { pageEnvelope } from '../../shared/api/paging.js';
 
 /** The requester's side: asking for an app, seeing and withdrawing their requests. */
 export function createRequesterSide(context: AccessContext, { approverEmails }: Recipients) {
@@ -61,13 +62,7 @@ export function createRequesterSide(context: AccessContext, { approverEmails }: 
     ): Promise<AccessRequestList> {
       await noteMembership(principal);
       const { rows, total } = await requests.listBySubject(principal.subject, page, perPage);
-      return {
-        page,
-        perPage,
-        totalItems: total,
-        totalPages: Math.ceil(total / perPage),
-        items: rows.map(toAccessRequest),
-      };
+      return pageEnvelope(rows.map(toAccessRequest), total, page, perPage);
     },
 
     async create(

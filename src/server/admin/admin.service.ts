@@ -27,6 +27,7 @@ import {
 } from './admin.repository.js';
 import { changedFields, snapshotOf, toAdminApp, trashCutoff } from './app-snapshot.js';
 import { checkHere, checkLogo, type LogoChecks } from '../files/logo-files.js';
+import { pageEnvelope } from '../../shared/api/paging.js';
 
 /** The actor of changes nobody made by hand (the trash purge). */
 export const SYSTEM_ACTOR: Actor = { subject: 'system', username: 'system' };
@@ -362,13 +363,7 @@ export function createAdminService(deps: {
         before: parse(row.before),
         after: parse(row.after),
       }));
-      const list = {
-        page: filter.page,
-        perPage: filter.perPage,
-        totalItems: total,
-        totalPages: Math.ceil(total / filter.perPage),
-        items,
-      };
+      const list = pageEnvelope(items, total, filter.page, filter.perPage);
       // Older entries than this page's last, for callers that page with `before`.
       const last = page.at(-1);
       const more = (filter.page - 1) * filter.perPage + page.length < total;

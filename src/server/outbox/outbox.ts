@@ -3,6 +3,7 @@ import { newRecordId } from '../lib/ids.js';
 import type { Database } from '../db/schema.js';
 import type { Delivery, DeliveryList } from '../../shared/api/outbox-schemas.js';
 import type { OutboxRow, OutboxState } from './outbox.table.js';
+import { pageEnvelope } from '../../shared/api/paging.js';
 
 /**
  * A message to deliver. The access requests declare the same type in their ports
@@ -197,13 +198,7 @@ export function createOutboxAdmin(
         .limit(perPage)
         .offset((page - 1) * perPage)
         .execute();
-      return {
-        page,
-        perPage,
-        totalItems: total,
-        totalPages: Math.ceil(total / perPage),
-        items: items.map(deliveryOf),
-      };
+      return pageEnvelope(items.map(deliveryOf), total, page, perPage);
     },
     async retry(id, onRetried) {
       return db.transaction().execute(async (trx) => {

@@ -15,14 +15,18 @@ export interface Page<T> {
   items: T[];
 }
 
+/** The answer of a list route: this page's `items` of `totalItems` in all. */
+export function pageEnvelope<T>(
+  items: T[],
+  totalItems: number,
+  page: number,
+  perPage: number,
+): Page<T> {
+  return { page, perPage, totalItems, totalPages: Math.ceil(totalItems / perPage), items };
+}
+
 /** Page `page` of `all`, `perPage` items long. */
 export function pageOf<T>(all: readonly T[], page: number, perPage: number): Page<T> {
   const offset = (page - 1) * perPage;
-  return {
-    page,
-    perPage,
-    totalItems: all.length,
-    totalPages: Math.ceil(all.length / perPage),
-    items: all.slice(offset, offset + perPage),
-  };
+  return pageEnvelope(all.slice(offset, offset + perPage), all.length, page, perPage);
 }
