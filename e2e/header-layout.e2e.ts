@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectCleanAndClose, watch } from './support/browser.js';
+import { expectCleanAndClose, newWatchedContext } from './support/browser.js';
 import { headerMenus, overflowingControls } from './support/layout.js';
+import { signInDirectly } from './support/demo-login.js';
 import { napariCatalog } from './support/napari-catalog.js';
 import { usePortalAndBrowser } from './support/suite.js';
 
@@ -22,25 +23,16 @@ const suite = usePortalAndBrowser({ CATALOG_FILE: join(catalogDir, 'catalog.yaml
 const WIDTHS = [320, 390, 768, 1024, 1280];
 const WIDE_FROM = 768;
 
+/** A watched 1280 px context (support/browser.ts) with the given cookies. */
 async function contextFor(browser: Browser, cookies: Record<string, string> = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.route(
-    (url) => url.hostname.endsWith('.example.edu'),
-    (route) => route.abort(),
-  );
-  await context.addCookies(
+  const opened = await newWatchedContext(browser, { width: 1280 });
+  await opened.context.addCookies(
     Object.entries(cookies).map(([name, value]) => ({ name, value, url: suite.portal.url })),
   );
-  return { context, watched: await watch(context) };
+  return opened;
 }
 
-async function signIn(page: Page, username: string) {
-  await page.goto(`${suite.portal.url}/auth/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(username);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${suite.portal.url}/`);
-}
+const signIn = (page: Page, username: string) => signInDirectly(page, suite.portal.url, username);
 
 /** Each route with what shows once its lazily loaded parts (and their stylesheet) are there. */
 const ROUTES: { who: string | null; path: string; ready: (page: Page) => Promise<unknown> }[] = [

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { expectCleanAndClose, watch } from './support/browser.js';
+import { signInDirectly } from './support/demo-login.js';
 import { napariCatalog } from './support/napari-catalog.js';
 import { usePortalAndBrowser } from './support/suite.js';
 
@@ -33,13 +34,7 @@ async function narrowContext(browser: Browser, theme: 'light' | 'dark') {
   return { context, watched: await watch(context) };
 }
 
-async function signIn(page: Page, username: string) {
-  await page.goto(`${suite.portal.url}/auth/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(username);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${suite.portal.url}/`);
-}
+const signIn = (page: Page, username: string) => signInDirectly(page, suite.portal.url, username);
 
 describe('touched screens at 375 px, axe-clean in both themes', () => {
   it('the account gate asks visitors to sign in at /admin and /requests', async () => {
