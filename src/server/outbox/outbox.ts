@@ -78,14 +78,19 @@ export function createOutbox(options: { now?: () => number } = {}): Outbox {
       };
       const rows = messages.flatMap((message) => {
         const { deliverable, undeliverable } = splitRecipients(message);
-        if (deliverable) checkMessage(deliverable);
-        if (!undeliverable) return [row(deliverable!, 'pending')];
-        const reason = `not a plain e-mail address: ${undeliverable.to.map((a) => JSON.stringify(a)).join(', ')}`;
-        checkMessage(undeliverable, { addresses: false });
-        return [
-          ...(deliverable ? [row(deliverable, 'pending')] : []),
-          row(undeliverable, 'skipped', reason.slice(0, 500)),
-        ];
+        const kept = [];
+        if (deliverable) {
+          checkMessage(deliverable);
+          kept.push(row(deliverable, 'pending'));
+        }
+        if (undeliverable) {
+          checkMessage(undeliverable, { addresses: false });
+          const bad = undeliverable.to.map((address) => JSON.stringify(address)).join(', ');
+          kept.push(
+            row(undeliverable, 'skipped', `not a plain e-mail address: ${bad}`.slice(0, 500)),
+          );
+        }
+        return kept;
       });
       await db.insertInto('outbox').values(rows).execute();
     },
