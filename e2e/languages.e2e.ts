@@ -67,6 +67,9 @@ describe('languages', () => {
       // Picked from the list, the choice applies at once: the form posts, the server keeps it
       // and sends the browser back to the page. ("Apply" is for browsers without scripts.)
       expect(await form.getByRole('button').isVisible()).toBe(false);
+      // The select applies the choice once the header has hydrated (its turn comes after the
+      // first paint): wait for it, as for the search box above.
+      await page.waitForFunction(() => performance.getEntriesByName('portal:hydrated').length > 0);
       await form.getByRole('combobox').selectOption(language);
       await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
       // Back where the visitor was (the search kept), in the new language.
