@@ -289,6 +289,11 @@ describe('favorites in the order people want', () => {
       .getByRole('list')
       .filter({ has: page.getByRole('button', { name: /^Move / }) });
     await list.waitFor();
+    // The editor puts the focus on "Done" once it is shown; wait for that before moving the focus,
+    // or the editor's own focus may land after ours and Enter would close it.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Done');
     // Keyboard: the last one up twice; the live region says where it went.
     const [first, second, third] = names as [string, string, string];
     await page.getByRole('button', { name: `Move ${third} up` }).focus();

@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import {
   ensureBuild,
   ensureChromium,
+  ensureOtherEngines,
   ensureDependencies,
   ROOT,
   run,
@@ -86,6 +87,7 @@ step('bundle budget', () => run(process.execPath, [join(ROOT, 'scripts', 'check-
 if (scripts['test:e2e']) {
   step('browser tests', () => {
     const chromium = ensureChromium();
+    ensureOtherEngines();
     runNpm(
       [
         'run',

@@ -2,6 +2,7 @@ export const ROOT: string;
 export function ensureDependencies(): void;
 export function ensureBuild(options?: { force?: boolean }): void;
 export function ensureChromium(): string;
+export function ensureOtherEngines(): void;
 export function run(
   command: string,
   args: string[],

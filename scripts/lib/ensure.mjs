@@ -98,11 +98,8 @@ export function ensureBuild({ force = false } = {}) {
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }
 
-/** Chromium for browser tests, from Debian's packages when it is missing. */
-export function ensureChromium() {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(path)) return path;
-  console.log('Installing Chromium from Debian packages (browser tests need it)...');
+/** Installs Debian's packages (as root, or through `sudo -n`). */
+function aptInstall(packages) {
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const prefix = asRoot ? [] : ['sudo', '-n'];
   const aptGet = (...args) =>
@@ -114,10 +111,43 @@ export function ensureChromium() {
       },
     );
   aptGet('update', '-qq');
-  aptGet('install', '-y', '-qq', '--no-install-recommends', 'chromium');
+  aptGet('install', '-y', '-qq', '--no-install-recommends', ...packages);
+}
+
+/** Chromium for browser tests, from Debian's packages when it is missing. */
+export function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return path;
+  console.log('Installing Chromium from Debian packages (browser tests need it)...');
+  aptInstall(['chromium']);
   if (!existsSync(path)) {
     console.error(`Chromium is still missing at ${path}.`);
     process.exit(1);
   }
   return path;
+}
+
+/**
+ * The other engines of the cross-engine browser tests (e2e/engines/), from Debian's packages
+ * when missing: Firefox ESR, WebKitGTK's WebDriver (with its MiniBrowser) and Xvfb, the display
+ * MiniBrowser needs.
+ */
+export function ensureOtherEngines() {
+  const needs = [
+    ['firefox-esr', process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'],
+    ['webkit2gtk-driver', process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver'],
+    ['xvfb', '/usr/bin/Xvfb'],
+  ];
+  const missing = needs.filter(([, path]) => !existsSync(path));
+  if (missing.length === 0) return;
+  const packages = missing.map(([name]) => name);
+  console.log(
+    `Installing ${packages.join(', ')} from Debian packages (browser tests need them)...`,
+  );
+  aptInstall(packages);
+  const still = needs.filter(([, path]) => !existsSync(path)).map(([, path]) => path);
+  if (still.length > 0) {
+    console.error(`Still missing after the install: ${still.join(', ')}.`);
+    process.exit(1);
+  }
 }
