@@ -115,6 +115,13 @@ export function pageErrors(page: EnginePage): Promise<string[]> {
 }
 
 /** The path of the page's address, once it is `path` (a redirect may take a moment). */
-export function atPath(page: EnginePage, path: string) {
-  return waitFor(page, `the page at ${path}`, (p: string) => location.pathname === p, path);
+export async function atPath(page: EnginePage, path: string) {
+  try {
+    await waitFor(page, `the page at ${path}`, (p: string) => location.pathname === p, path);
+  } catch (error) {
+    const where = await page
+      .evaluate(() => `${location.href}: ${document.body.innerText.slice(0, 300)}`)
+      .catch(() => 'unknown');
+    throw new Error(`${(error as Error).message}; the page is ${where}`);
+  }
 }

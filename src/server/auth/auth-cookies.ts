@@ -11,6 +11,11 @@ export interface AuthCookies {
   session: AuthCookie;
   /** Ties a sign-in callback to the browser that started it (login CSRF protection). */
   signIn: AuthCookie;
+  /**
+   * The same for the silent check, apart: on a first visit both start without a key, and the
+   * check, answered after a "Sign in" click, would otherwise replace the key of the sign-in.
+   */
+  silentSignIn: AuthCookie;
 }
 
 /**
@@ -25,6 +30,10 @@ export function authCookies(publicUrl: string): AuthCookies {
     session: { name: `${prefix}portal_session`, options: base },
     signIn: {
       name: `${prefix}portal_signin`,
+      options: { ...base, maxAge: SIGN_ON_STATE_TTL_MS / 1000 },
+    },
+    silentSignIn: {
+      name: `${prefix}portal_signin_silent`,
       options: { ...base, maxAge: SIGN_ON_STATE_TTL_MS / 1000 },
     },
   };

@@ -6,7 +6,7 @@ import { ErrorSchema } from '../../shared/api/schemas.js';
 import { SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.js';
 import { requestLanguage } from '../i18n/request-language.js';
 import type { Translate } from '../i18n/translator.js';
-import type { AuthCookies } from './auth-cookies.js';
+import type { AuthCookie, AuthCookies } from './auth-cookies.js';
 import {
   AUTH_MESSAGES,
   describeSignInError,
@@ -126,11 +126,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     (_request, _body, done) => done(null, {}),
   );
 
-  /** The browser's sign-in key (cookie), created on the first sign-in of this browser. */
-  function browserKey(request: FastifyRequest, reply: FastifyReply): string {
-    const existing = request.cookies[cookies.signIn.name];
+  /**
+   * The browser's key (cookie) for a sign-in or for the silent check, created on the first of
+   * them in this browser.
+   */
+  function browserKey(request: FastifyRequest, reply: FastifyReply, cookie: AuthCookie): string {
+    const existing = request.cookies[cookie.name];
     const key = existing && existing.length >= 32 ? existing : newSecret();
-    void reply.setCookie(cookies.signIn.name, key, cookies.signIn.options);
+    void reply.setCookie(cookie.name, key, cookie.options);
     return key;
   }
 
@@ -151,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
         const url = await signIn.begin({
           mode: 'login',
           returnTo,
-          browserKey: browserKey(request, reply),
+          browserKey: browserKey(request, reply, cookies.signIn),
           client: request.ip,
           // The provider's sign-in page in the portal's language (OIDC `ui_locales`).
           uiLocales: requestLanguage(request, defaultLanguage),
@@ -175,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
         const url = await signIn.begin({
           mode: 'silent',
           returnTo: '/',
-          browserKey: browserKey(request, reply),
+          browserKey: browserKey(request, reply, cookies.silentSignIn),
           client: request.ip,
         });
         return reply.header('cache-control', 'no-store').redirect(url.href, 303);
@@ -203,7 +206,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
       try {
         const result = await signIn.complete({
           callbackUrl,
-          browserKey: request.cookies[cookies.signIn.name],
+          browserKey: (mode) =>
+            request.cookies[(mode === 'silent' ? cookies.silentSignIn : cookies.signIn).name],
         });
         // A fresh session id on every sign-in; any older session of this browser ends.
         const previous = request.cookies[cookies.session.name];

@@ -209,7 +209,11 @@ export function createSignInService(deps: SignInDeps) {
   }
 
   /** Finishes a sign-in from the callback URL; returns the new session's secret. */
-  async function complete(options: { callbackUrl: URL; browserKey: string | undefined }) {
+  async function complete(options: {
+    callbackUrl: URL;
+    /** The browser's key for a flow of this mode (its cookie), if it sent one. */
+    browserKey: (mode: SignInMode) => string | undefined;
+  }) {
     const state = options.callbackUrl.searchParams.get('state');
     // Taken (deleted) before anything else: whatever happens next, it cannot be used again.
     const record = state ? await sessions.takeState(digest(state)) : undefined;
@@ -219,7 +223,8 @@ export function createSignInService(deps: SignInDeps) {
       new SignInError(failure, mode, record.returnTo, code, { cause });
     const time = now();
     if (time - record.createdAt >= SIGN_ON_STATE_TTL_MS) throw fail('expired');
-    if (options.browserKey === undefined || digest(options.browserKey) !== record.browser) {
+    const browserKey = options.browserKey(mode);
+    if (browserKey === undefined || digest(browserKey) !== record.browser) {
       throw fail('other_browser');
     }
 

@@ -288,6 +288,32 @@ describe('sign-in', () => {
 describe('silent sign-in check', () => {
   const resultOf = (body: string) => /data-silent-sso="([^"]+)"/.exec(body)?.[1];
 
+  it('leaves a sign-in started meanwhile on a first visit working, whichever answer comes last', async () => {
+    // A first visit: the page's silent check and a quick "Sign in" click both start without a
+    // key, and the check's answer is the last one the browser takes in. The sign-in still
+    // completes (it failed with "other_browser" when both shared one cookie); so does the check.
+    const s = await setup();
+    const checkTab = createTestBrowser({ app: s.ctx.app, origin: s.origin });
+    const login = await s.browser.get('/auth/login?returnTo=/');
+    const check = await checkTab.get('/auth/silent');
+    for (const name of ['portal_signin', 'portal_signin_silent']) {
+      const value = checkTab.cookie(PORTAL, name);
+      if (value !== undefined) s.browser.setCookie(PORTAL, name, value);
+    }
+    const stateOf = (response: { location?: string }) =>
+      new URL(response.location ?? '').searchParams.get('state') ?? '';
+    const signedIn = await s.browser.get(
+      `/auth/callback?code=${GOOD_CODE}&state=${encodeURIComponent(stateOf(login))}`,
+    );
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.location).toBe(`${PORTAL}/`);
+    expect(sessionCookie(signedIn.setCookies)).toBeDefined();
+    const checked = await s.browser.get(
+      `/auth/callback?error=login_required&state=${encodeURIComponent(stateOf(check))}`,
+    );
+    expect(resultOf(checked.body)).toBe('anonymous');
+  });
+
   it('asks with prompt=none and reports signed-in through a page without inline script', async () => {
     const s = await setup();
     const start = await s.browser.get('/auth/silent');
