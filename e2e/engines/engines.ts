@@ -137,7 +137,7 @@ const WEBDRIVER_KEYS: Record<Key, string> = {
 };
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
-/** Starts `command` and resolves once it is running, with a way to stop it. */
+/** Starts `command` in the background, its output read and dropped (stopProcess ends it). */
 function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.resume();
