@@ -109,7 +109,10 @@ describe.each(ENGINE_NAMES)('the core flows in %s', (name) => {
     await page.goto(path);
     return page;
   };
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failed flow says what the server said meanwhile (a refused sign-in is logged there).
+    if (task.result?.state === 'fail')
+      console.log(`The portal's last output:\n${portal?.output().slice(-4000) ?? ''}`);
     await Promise.all([...pages].map((page) => page.close()));
   });
 
