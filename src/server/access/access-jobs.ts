@@ -28,19 +28,12 @@ export function createJobPasses(context: AccessContext, { deciderEmails }: Recip
       const report = { written: 0, retried: 0, failed: 0 };
       const { directory } = deps;
       if (!directory) return report;
-      for (const row of await requests.findMembershipRetries(iso(now()))) {
-        try {
-          report[await retryMembership(directory, row)] += 1;
-        } catch (failure) {
-          // One request that cannot be settled never stops the others; the next pass tries again.
-          deps
-            .log()
-            .error(
-              { err: failure, request: row.id },
-              'access requests: a membership retry could not be recorded; retrying on the next pass',
-            );
-        }
-      }
+      const outcomes = await eachOnItsOwn(
+        await requests.findMembershipRetries(iso(now())),
+        'a membership retry could not be recorded',
+        (row) => retryMembership(directory, row),
+      );
+      for (const outcome of outcomes) report[outcome] += 1;
       return report;
     },
 
@@ -56,41 +49,51 @@ export function createJobPasses(context: AccessContext, { deciderEmails }: Recip
     async runExpiry(): Promise<{ expired: number; reminded: number }> {
       const time = now();
       const at = iso(time);
-      let reminded = 0;
       const until = iso(time + deps.reminderDays * DAY_MS);
-      for (const row of await requests.findToRemind(deps.db, at, until)) {
-        try {
-          const sent = await admin.transaction(async (trx) => {
+      const sent = await eachOnItsOwn(
+        await requests.findToRemind(deps.db, at, until),
+        'a reminder could not be recorded',
+        (row) =>
+          admin.transaction(async (trx) => {
             if (!(await requests.markReminded(trx, row.id, at))) return false;
             await enqueue(trx, reminderMessages(row, deps.publicUrl, deps.mailTexts));
             return true;
-          });
-          if (sent) reminded += 1;
-        } catch (failure) {
-          deps
-            .log()
-            .error(
-              { err: failure, request: row.id },
-              'access requests: a reminder could not be recorded; retrying on the next pass',
-            );
-        }
-      }
-      let expired = 0;
-      for (const row of await requests.findExpired(deps.db, at)) {
-        try {
-          if (await expire(row, at)) expired += 1;
-        } catch (failure) {
-          deps
-            .log()
-            .error(
-              { err: failure, request: row.id, group: row.grantGroup },
-              'access requests: an expired request could not be ended; retrying on the next pass',
-            );
-        }
-      }
-      return { expired, reminded };
+          }),
+      );
+      const ended = await eachOnItsOwn(
+        await requests.findExpired(deps.db, at),
+        'an expired request could not be ended',
+        (row) => expire(row, at),
+      );
+      return { expired: ended.filter(Boolean).length, reminded: sent.filter(Boolean).length };
     },
   };
+
+  /**
+   * `work` for each row on its own: a row that fails is logged (`failed` says what could not be
+   * done) and tried again on the next pass, and never stops the others. The results of the rows
+   * that did not fail.
+   */
+  async function eachOnItsOwn<T>(
+    rows: readonly AccessRequestRow[],
+    failed: string,
+    work: (row: AccessRequestRow) => Promise<T>,
+  ): Promise<T[]> {
+    const results: T[] = [];
+    for (const row of rows) {
+      try {
+        results.push(await work(row));
+      } catch (failure) {
+        deps
+          .log()
+          .error(
+            { err: failure, request: row.id, group: row.grantGroup },
+            `access requests: ${failed}; retrying on the next pass`,
+          );
+      }
+    }
+    return results;
+  }
 
   /**
    * One retry of a membership write: `written` (audited, the person's sessions refresh),
