@@ -7,7 +7,15 @@ import { findOverflowingControls, type Overflow } from '../support/layout.js';
 import { freePort, startPortal, type PortalServer } from '../support/server.js';
 import type { Engine, EnginePage } from './engine.js';
 import { ENGINE_NAMES, launchEngine, missingEngine } from './engines.js';
-import { atPath, clickNamed, hydrated, pageErrors, pick, waitFor } from './page-helpers.js';
+import {
+  atPath,
+  clickNamed,
+  hydrated,
+  pageErrors,
+  pick,
+  statusSays,
+  waitFor,
+} from './page-helpers.js';
 import { startRecordingProxy } from './recording-proxy.js';
 
 // The core of the browser suite in every engine people use: Chromium, Firefox ESR (WebDriver
@@ -130,9 +138,9 @@ describe.each(ENGINE_NAMES)('the core flows in %s', (name) => {
       ),
       launchEngine(name),
     ]);
-    console.log(`core flows in ${engine.version}`);
   }, 180_000);
   afterAll(async () => {
+    if (engine) console.log(`core flows ran in ${engine.version}`);
     await engine?.close();
     await proxy?.close();
     await portal?.stop();
@@ -318,11 +326,7 @@ describe.each(ENGINE_NAMES)('the core flows in %s', (name) => {
       const request = await pick(bob, 'li', /asks for Napari/);
       expect(await axeViolations(bob)).toEqual([]);
       await clickNamed(bob, `${request} button`, 'Approve');
-      await waitFor(bob, 'the decision said', () =>
-        [...document.querySelectorAll('[role="status"]')].some((status) =>
-          /approved/i.test(status.textContent ?? ''),
-        ),
-      );
+      await statusSays(bob, /approved/i);
       await expectCleanAndClose(bob);
       await expectCleanAndClose(alice);
     },
@@ -345,11 +349,7 @@ describe.each(ENGINE_NAMES)('the core flows in %s', (name) => {
       const description = await pick(page, 'textarea, input', 'Description');
       await page.type(description, `Edited in ${name}.`);
       await clickNamed(page, 'button', 'Save changes');
-      await waitFor(page, 'the saved edit', () =>
-        [...document.querySelectorAll('[role="status"]')].some((status) =>
-          /Saved Galaxy/.test(status.textContent ?? ''),
-        ),
-      );
+      await statusSays(page, /Saved Galaxy/);
       await expectCleanAndClose(page);
 
       const visitor = await open('/');

@@ -33,7 +33,7 @@ export type Key = 'Enter' | 'ArrowDown' | 'Escape' | 'Tab';
 
 export interface Engine {
   readonly name: EngineName;
-  /** The engine's own version, for the test's title and the log. */
+  /** The engine's own version, for the log (WebKit's is known once a page was opened). */
   readonly version: string;
   /** A page in a fresh profile (own cookies, storage, service workers) at `baseUrl`. */
   newPage(baseUrl: string): Promise<EnginePage>;

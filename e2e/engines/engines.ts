@@ -191,6 +191,7 @@ async function answering(url: string, timeoutMs: number): Promise<void> {
 async function launchWebKit(): Promise<Engine> {
   const xvfb = await startXvfb();
   const drivers = new Set<ChildProcess>();
+  let version = 'WebKitGTK (no page opened yet)';
   /**
    * WebKitWebDriver holds one session at a time: each page (a person of its own) gets a driver
    * of its own, on a port of its own, stopped with the page.
@@ -214,6 +215,7 @@ async function launchWebKit(): Promise<Engine> {
         'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
       } as WebdriverIO.Capabilities,
     });
+    version = `WebKitGTK ${String(client.capabilities.browserVersion)}`;
     const stop = async () => {
       await client.deleteSession().catch(() => undefined);
       await stopProcess(driver);
@@ -221,12 +223,12 @@ async function launchWebKit(): Promise<Engine> {
     };
     return { client, stop };
   };
-  const probe = await session();
-  const version = String(probe.client.capabilities.browserVersion);
-  await probe.stop();
   return {
     name: 'webkit',
-    version: `WebKitGTK ${version}`,
+    // Known from the first session: no browser is started only to ask it.
+    get version() {
+      return version;
+    },
     async newPage(baseUrl) {
       const { client, stop } = await session();
       await client.setWindowRect(null, null, 1280, 800);

@@ -125,3 +125,17 @@ export async function atPath(page: EnginePage, path: string) {
     throw new Error(`${(error as Error).message}; the page is ${where}`);
   }
 }
+
+/** Resolves once a live region of the page (`role="status"`) says something `pattern` matches. */
+export function statusSays(page: EnginePage, pattern: RegExp) {
+  return waitFor(
+    page,
+    `a status saying ${String(pattern)}`,
+    (source: string, flags: string) =>
+      [...document.querySelectorAll('[role="status"]')].some((status) =>
+        new RegExp(source, flags).test(status.textContent ?? ''),
+      ),
+    pattern.source,
+    pattern.flags,
+  );
+}
