@@ -4,12 +4,10 @@ import { once } from 'node:events';
 import puppeteer from 'puppeteer-core';
 import WebDriver from 'webdriver';
 import { CHROMIUM_PATH, launchBrowser } from '../support/browser.js';
+import { FIREFOX_PATH, WEBKIT_DRIVER_PATH, XVFB_PATH } from '../../scripts/lib/ensure.mjs';
 import { freePort } from '../support/server.js';
 import type { Engine, EngineName, Key } from './engine.js';
 
-/** Debian's Firefox ESR (firefox-esr) and WebKitGTK's WebDriver (webkit2gtk-driver). */
-export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 /** WebKitGTK's MiniBrowser, which WebKitWebDriver drives; Debian ships it with the library. */
 export const MINIBROWSER_PATH =
   process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -33,7 +31,7 @@ export function missingEngine(name: EngineName): string | undefined {
   const needs: Record<EngineName, string[]> = {
     chromium: [CHROMIUM_PATH],
     firefox: [FIREFOX_PATH],
-    webkit: [WEBKIT_DRIVER_PATH, MINIBROWSER_PATH, '/usr/bin/Xvfb'],
+    webkit: [WEBKIT_DRIVER_PATH, MINIBROWSER_PATH, XVFB_PATH],
   };
   const missing = needs[name].filter((path) => !existsSync(path));
   return missing.length > 0 ? missing.join(', ') : undefined;
@@ -156,7 +154,7 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 /** An X display of our own (Xvfb): WebKitGTK's MiniBrowser has no headless mode. */
 async function startXvfb(): Promise<{ display: string; stop(): Promise<void> }> {
   const xvfb = spawn(
-    'Xvfb',
+    XVFB_PATH,
     ['-displayfd', '1', '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'],
     {
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -127,6 +127,11 @@ export function ensureChromium() {
   return path;
 }
 
+/** Where the other engines' programs are (Debian's packages; the environment may say otherwise). */
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
+export const XVFB_PATH = '/usr/bin/Xvfb';
+
 /**
  * The other engines of the cross-engine browser tests (e2e/engines/), from Debian's packages
  * when missing: Firefox ESR, WebKitGTK's WebDriver (with its MiniBrowser) and Xvfb, the display
@@ -134,9 +139,9 @@ export function ensureChromium() {
  */
 export function ensureOtherEngines() {
   const needs = [
-    ['firefox-esr', process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'],
-    ['webkit2gtk-driver', process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver'],
-    ['xvfb', '/usr/bin/Xvfb'],
+    ['firefox-esr', FIREFOX_PATH],
+    ['webkit2gtk-driver', WEBKIT_DRIVER_PATH],
+    ['xvfb', XVFB_PATH],
   ];
   const missing = needs.filter(([, path]) => !existsSync(path));
   if (missing.length === 0) return;
