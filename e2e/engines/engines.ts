@@ -101,7 +101,17 @@ async function launchFirefox(): Promise<Engine> {
       await page.setViewport({ width: 1280, height: 800 });
       return {
         goto: async (path) => {
-          await page.goto(joinUrl(baseUrl, path), { waitUntil: 'load' });
+          // Firefox reports the load of a frame that this navigation cancels (the page's silent
+          // sign-in check, in a hidden frame) as the navigation's own NS_BINDING_ABORTED: the
+          // page had not left yet, so going again is what a person clicking again would do.
+          for (let attempt = 1; ; attempt += 1) {
+            try {
+              await page.goto(joinUrl(baseUrl, path), { waitUntil: 'load' });
+              return;
+            } catch (error) {
+              if (attempt >= 3 || !/NS_BINDING_ABORTED/.test(String(error))) throw error;
+            }
+          }
         },
         evaluate: <T>(fn: (...args: never[]) => unknown, ...args: unknown[]) =>
           page.evaluate(call(fn, args)) as Promise<T>,
