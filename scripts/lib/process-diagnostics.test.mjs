@@ -27,8 +27,11 @@ describe.runIf(process.platform === 'linux')('processDiagnostics', () => {
       .poll(() => processDiagnostics(waiting.pid))
       .toMatch(new RegExp(`^process ${waiting.pid}: State:\\s+S \\(sleeping\\)`));
     const text = processDiagnostics(waiting.pid);
-    // Node's main thread and its helpers (V8 platform, libuv pool), each with state and wait.
-    expect(text).toMatch(/thread \d+ node: state S, waits in \S+/);
+    // Node's main thread (named `node` up to Node.js 22, `MainThread` from 24) and its helpers
+    // (V8 platform, libuv pool), each with state and wait.
+    expect(text).toMatch(
+      new RegExp(`thread ${waiting.pid} (node|MainThread): state S, waits in \\S+`),
+    );
     expect(text.match(/^ {2}thread /gm)?.length).toBeGreaterThan(3);
     expect(text).toMatch(/^pressure cpu: /m);
     expect(text).toMatch(/^load: [\d.]+ /m);
@@ -36,7 +39,9 @@ describe.runIf(process.platform === 'linux')('processDiagnostics', () => {
 
   it('says a busy main thread is running', async () => {
     const busy = await child('for (;;) {}');
-    await expect.poll(() => processDiagnostics(busy.pid)).toMatch(/thread \d+ node: state R/);
+    await expect
+      .poll(() => processDiagnostics(busy.pid))
+      .toMatch(new RegExp(`thread ${busy.pid} (node|MainThread): state R`));
   });
 
   it('says so, and does not throw, for a process that has ended', async () => {
