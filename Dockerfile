@@ -3,11 +3,12 @@
 #   npm run image                      # or: docker build -t app-portal .
 #   docker run -p 8080:8080 -v portal-data:/data --read-only --tmpfs /tmp --cap-drop=ALL app-portal
 #
-# NODE_IMAGE names the Node.js base: the official slim image of a supported LTS line (Debian, with
-# npm). A site's own base built the same way (Node.js in /usr/local, npm, a Debian userland) works
-# too; `npm run test:container` builds the image on a locally made stand-in, since no registry can
-# be reached where it runs.
-ARG NODE_IMAGE=node:22-bookworm-slim
+# NODE_IMAGE names the Node.js base: the official slim image of a supported LTS line, 24 (the
+# default, the line `npm test` runs on) or 22 (22.12 or newer, the oldest `engines` allows), Debian
+# with npm. A site's own base built the same way (Node.js in /usr/local, npm, a Debian userland)
+# works too; `npm run test:container` builds the image on a locally made stand-in, since no
+# registry can be reached where it runs.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- build: dev dependencies, compiler for better-sqlite3, the production build ----
 FROM ${NODE_IMAGE} AS build

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run image [-- extra build options]`: builds the container image with podman, or docker
 // when podman is missing, tagged app-portal:<version> and app-portal:latest. NODE_IMAGE picks
-// another Node.js base (default: the Dockerfile's, node:22-bookworm-slim). docs/deploy.md.
+// another Node.js base (default: the Dockerfile's, node:24-bookworm-slim). docs/deploy.md.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

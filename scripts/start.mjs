@@ -5,9 +5,19 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 import { ensureBuild, ensureDependencies, ROOT } from './lib/ensure.mjs';
+import { describe, NODE_LINES, supportedNode } from './lib/node-lines.mjs';
 
-ensureDependencies();
-ensureBuild();
+// The machine's Node.js when package.json's engines allows it, else the newest LTS line's,
+// fetched once (scripts/lib/node-lines.mjs).
+const node = supportedNode();
+if (node.fetched) {
+  console.log(
+    `npm start: this machine's Node.js ${process.version} is older than ${NODE_LINES.oldest.minimum}` +
+      ` (package.json engines); the portal runs on ${describe(node)}.`,
+  );
+}
+ensureDependencies([node]);
+ensureBuild({ node });
 
 // A fresh clone has no identity provider: opt in to the demo one, but only where the server
 // itself would allow it (no OIDC_ISSUER, no explicit DEMO_IDP, loopback HOST and PUBLIC_URL,
@@ -36,15 +46,11 @@ if (
   );
 }
 
-const server = spawn(
-  process.execPath,
-  [...SERVER_NODE_FLAGS, join(ROOT, 'dist', 'server', 'main.js')],
-  {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env,
-  },
-);
+const server = spawn(node.exec, [...SERVER_NODE_FLAGS, join(ROOT, 'dist', 'server', 'main.js')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

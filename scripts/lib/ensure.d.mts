@@ -1,6 +1,12 @@
 export const ROOT: string;
-export function ensureDependencies(): void;
-export function ensureBuild(options?: { force?: boolean }): void;
+/** A Node.js a step runs on (scripts/lib/node-lines.mjs). */
+export interface NodeRef {
+  exec: string;
+  version: string;
+  fetched: boolean;
+}
+export function ensureDependencies(nodes?: NodeRef[]): void;
+export function ensureBuild(options?: { force?: boolean; node?: NodeRef }): void;
 export function ensureChromium(): string;
 export function ensureOtherEngines(): void;
 export const FIREFOX_PATH: string;

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNativeBuilds, machineNode, nodeEnv } from './node-lines.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -61,8 +62,17 @@ function newest(paths) {
   return latest;
 }
 
-/** Installs dependencies when node_modules is missing or older than the lock file. */
-export function ensureDependencies() {
+/**
+ * Installs dependencies when node_modules is missing or older than the lock file, and makes the
+ * native module load on each of `nodes`, by default the one running this script
+ * (scripts/lib/node-lines.mjs).
+ */
+export function ensureDependencies(nodes = [machineNode()]) {
+  installDependencies();
+  ensureNativeBuilds(nodes);
+}
+
+function installDependencies() {
   const marker = join(ROOT, 'node_modules', '.package-lock.json');
   const lock = join(ROOT, 'package-lock.json');
   if (existsSync(marker) && mtime(marker) >= mtime(lock)) return;
@@ -87,14 +97,17 @@ const BUILD_INPUTS = [
   'package-lock.json',
 ];
 
-/** Builds the server and the web app when any of their inputs changed since the last build. */
-export function ensureBuild({ force = false } = {}) {
+/**
+ * Builds the server and the web app when any of their inputs changed since the last build, with
+ * `node` (default: the one running this script).
+ */
+export function ensureBuild({ force = false, node } = {}) {
   const stamp = join(ROOT, 'dist', '.build-stamp');
   if (!force && existsSync(stamp) && mtime(stamp) >= newest(BUILD_INPUTS)) return;
   console.log('Building...');
   // A production build whoever asks (test runners set NODE_ENV=test, which would make Vite
   // bundle React's development build).
-  runNpm(['run', 'build'], { env: { NODE_ENV: 'production' } });
+  runNpm(['run', 'build'], { env: { NODE_ENV: 'production', ...(node ? nodeEnv(node) : {}) } });
   writeFileSync(stamp, `${new Date().toISOString()}\n`);
 }
 
