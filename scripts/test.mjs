@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: install what is missing, then run every check: typecheck, lint, format, unit and
-// integration tests, the production build with its size budget, and the browser tests.
+// integration tests, the production build with its size budget, and the browser tests, on the
+// newest Node.js LTS line; then the server's tests again on the oldest line `engines` allows
+// (scripts/lib/node-lines.mjs fetches a line the machine lacks; decision 0052).
+import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   ensureBuild,
   ensureChromium,
@@ -12,38 +16,81 @@ import {
   run,
   runNpm,
 } from './lib/ensure.mjs';
+import {
+  describe,
+  ensureNativeBuilds,
+  machineNode,
+  NODE_LINES,
+  nodeEnv,
+  nodeOfLine,
+} from './lib/node-lines.mjs';
 import { worktreeChanges, worktreeSnapshot } from './lib/worktree.mjs';
+import {
+  killSharedKeycloak,
+  makeSharedKeycloakDir,
+  reapOrphanedSharedKeycloaks,
+  SHARED_KEYCLOAK_ENV,
+  stopSharedKeycloak,
+} from './keycloak/keycloak.mjs';
+
+// The whole run is on the newest line: on another Node.js, this script starts again on it.
+const newest = nodeOfLine(NODE_LINES.newest);
+if (newest.exec !== process.execPath) {
+  console.log(
+    `npm test: this machine's Node.js is ${process.version}; the run is on the newest LTS line, ` +
+      `${describe(newest)}.`,
+  );
+  const again = spawnSync(newest.exec, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, ...nodeEnv(newest) },
+  });
+  process.exit(again.status ?? 1);
+}
+const oldest = nodeOfLine(NODE_LINES.oldest);
+const running = machineNode();
 
 const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts ?? {};
 const started = Date.now();
 const timings = [];
 
-/** The step running now: a failing step exits the process, and the summary names it. */
+/**
+ * The step running now: a failing step exits the process, and the summary names it with its
+ * time and the Node.js it ran on.
+ */
 let current;
-function step(name, action) {
+function step(name, action, node = running) {
   const t0 = Date.now();
   current = name;
-  console.log(`\n=== ${name} ===`);
+  console.log(`\n=== ${name} (Node.js v${node.version}) ===`);
   action();
   current = undefined;
-  timings.push([name, (Date.now() - t0) / 1000]);
+  timings.push([name, (Date.now() - t0) / 1000, node.version]);
 }
 
 // Taken before anything is installed or built: neither may change a file git tracks (a fresh
 // clone stays clean after `npm start`; a lock file that npm rewrites fails here).
 const treeBefore = worktreeSnapshot(ROOT);
 
-console.log(`npm test on Node.js ${process.version} (${process.execPath})`);
-ensureDependencies();
+console.log(`npm test on ${describe(running)}; the server's tests also on ${describe(oldest)}`);
+ensureDependencies([running, oldest]);
 mkdirSync(join(ROOT, '.tmp'), { recursive: true });
 // The reports of this run only: the summary counts them.
 const report = join(ROOT, '.tmp', 'vitest-report.json');
 const e2eReport = join(ROOT, '.tmp', 'e2e-report.json');
-rmSync(report, { force: true });
-rmSync(e2eReport, { force: true });
+const oldestReport = join(ROOT, '.tmp', 'vitest-report-oldest-node.json');
+const reports = [report, oldestReport, e2eReport];
+for (const file of reports) rmSync(file, { force: true });
+// One Keycloak for every vitest run of this run (each file in a realm of its own, decision 0047),
+// started by the first file that needs it: the unit tests, the oldest line's and the browser
+// tests' would each start one otherwise, for most of a minute each.
+reapOrphanedSharedKeycloaks();
+const sharedKeycloak = makeSharedKeycloakDir();
+process.env[SHARED_KEYCLOAK_ENV] = sharedKeycloak;
 // A failing step exits from inside the helpers (scripts/lib/ensure.mjs): summarise then too.
 let summarised = false;
 process.on('exit', () => {
+  killSharedKeycloak(sharedKeycloak);
+  rmSync(sharedKeycloak, { recursive: true, force: true });
   if (!summarised) summarise();
 });
 
@@ -83,6 +130,26 @@ step('work tree unchanged by install and build', () => {
 step('deployment manifests', () =>
   run(process.execPath, [join(ROOT, 'scripts', 'check-deploy.mjs')]),
 );
+step(
+  `server tests, oldest line`,
+  () => {
+    ensureNativeBuilds([oldest]);
+    run(
+      oldest.exec,
+      [
+        join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
+        'run',
+        '--project=node',
+        '--project=node-isolated',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${oldestReport}`,
+      ],
+      { env: nodeEnv(oldest) },
+    );
+  },
+  oldest,
+);
 step('bundle budget', () => run(process.execPath, [join(ROOT, 'scripts', 'check-budget.mjs')]));
 if (scripts['test:e2e']) {
   step('browser tests', () => {
@@ -115,7 +182,9 @@ function slowestFiles(reports, count) {
     for (const result of JSON.parse(readFileSync(file, 'utf8')).testResults ?? []) {
       const seconds = ((result.endTime ?? 0) - (result.startTime ?? 0)) / 1000;
       const tests = result.assertionResults ?? [];
-      files.push({ name: relative(ROOT, result.name ?? ''), seconds, tests: tests.length });
+      const name = relative(ROOT, result.name ?? '');
+      const on = file === oldestReport ? ` on Node.js v${oldest.version}` : '';
+      files.push({ name: `${name}${on}`, seconds, tests: tests.length });
     }
   }
   return files.sort((a, b) => b.seconds - a.seconds).slice(0, count);
@@ -125,21 +194,22 @@ function slowestFiles(reports, count) {
 function summarise() {
   let passed = 0;
   let failed = 0;
-  for (const file of [report, e2eReport]) {
+  for (const file of reports) {
     if (!existsSync(file)) continue;
     const results = JSON.parse(readFileSync(file, 'utf8'));
     passed += results.numPassedTests ?? 0;
     failed += results.numFailedTests ?? 0;
   }
-  const slowest = slowestFiles([report, e2eReport], 10);
+  const slowest = slowestFiles(reports, 10);
   if (slowest.length > 0) {
     console.log('\n=== the ten slowest test files ===');
     for (const { name, seconds, tests } of slowest)
       console.log(`${seconds.toFixed(1).padStart(7)} s  ${name} (${tests} tests)`);
   }
   console.log('\n=== summary ===');
-  console.log(`Node.js ${process.version} (every step of this run)`);
-  for (const [name, seconds] of timings) console.log(`${name.padEnd(28)} ${seconds.toFixed(1)} s`);
+  for (const [name, seconds, version] of timings) {
+    console.log(`${name.padEnd(28)} ${seconds.toFixed(1).padStart(6)} s  Node.js v${version}`);
+  }
   console.log(`${'total'.padEnd(28)} ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (current) {
     console.log(`failed step: ${current}`);
@@ -149,5 +219,6 @@ function summarise() {
   return failed;
 }
 
+await stopSharedKeycloak(sharedKeycloak);
 summarised = true;
 process.exit(summarise() > 0 ? 1 : 0);

@@ -4,7 +4,7 @@
 import sharedKeycloakSetup from '../../scripts/keycloak/shared-keycloak-setup.mjs';
 import { ensureBuild } from '../../scripts/lib/ensure.mjs';
 
-export default function setup(): () => Promise<void> {
+export default function setup(): (() => Promise<void>) | undefined {
   ensureBuild();
   return sharedKeycloakSetup();
 }

@@ -1,9 +1,9 @@
 import { afterAll } from 'vitest';
-import { fileDatabaseCreated } from './test-database.js';
+import { takeFileDatabase } from './test-database.js';
 
 // Setup file of the `node-postgres` vitest project: the PostgreSQL database a test file created
 // (test-database.ts) is dropped when the file is done.
 afterAll(async () => {
-  const database = fileDatabaseCreated();
+  const database = takeFileDatabase();
   if (database) await (await database).drop();
 });
