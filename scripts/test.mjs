@@ -208,9 +208,9 @@ function summarise() {
   }
   console.log('\n=== summary ===');
   for (const [name, seconds, version] of timings) {
-    console.log(`${name.padEnd(28)} ${seconds.toFixed(1).padStart(6)} s  Node.js v${version}`);
+    console.log(`${name.padEnd(40)} ${seconds.toFixed(1).padStart(6)} s  Node.js v${version}`);
   }
-  console.log(`${'total'.padEnd(28)} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${'total'.padEnd(40)} ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`);
   if (current) {
     console.log(`failed step: ${current}`);
     if (failed === 0) failed = 1;

@@ -1,7 +1,14 @@
 // Helpers for `npm start` and `npm test` on a fresh clone. Node built-ins only: they run before
 // node_modules exists.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNativeBuilds, machineNode, nodeEnv } from './node-lines.mjs';
@@ -80,7 +87,16 @@ function installDependencies() {
   // npm install, not npm ci: it installs the versions in the lock file too, and accepts a lock
   // that lacks optional packages for other platforms, which npm ci refuses (the registry reachable
   // here does not serve them all, so every lock file made here lacks some).
-  runNpm(['install', '--no-audit', '--no-fund']);
+  // Without install scripts when better-sqlite3's is the only one package.json allows: its build
+  // is node-lines.mjs's, once per Node.js version and kept in a cache outside the repository, so
+  // a fresh clone does not compile SQLite again (a minute).
+  const allowed = Object.entries(
+    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).allowScripts ?? {},
+  )
+    .filter(([, allow]) => allow === true)
+    .map(([name]) => name);
+  const onlySqlite = allowed.every((name) => name === 'better-sqlite3');
+  runNpm(['install', '--no-audit', '--no-fund', ...(onlySqlite ? ['--ignore-scripts'] : [])]);
   // Mark the install as newer than the lock file, which npm install may have rewritten.
   const now = new Date();
   if (existsSync(marker)) utimesSync(marker, now, now);

@@ -192,11 +192,17 @@ function buildAddon(node, into) {
       filter: (source) => !/[\\/](build|compiled)$/.test(source),
     });
     // The compiler's warnings are SQLite's and better-sqlite3's: shown only when the build fails.
+    // The headers of the Node.js itself (a fetched one's, or /usr/include/node of a system one),
+    // so that node-gyp downloads nothing.
+    const prefix = dirname(dirname(node.exec));
+    const headers = existsSync(join(prefix, 'include', 'node', 'node.h'))
+      ? { npm_config_nodedir: prefix }
+      : {};
     const result = spawnSync(node.exec, [gyp, 'rebuild', '--release', '-j', 'max'], {
       cwd: copy,
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, ...nodeEnv(node) },
+      env: { ...process.env, ...nodeEnv(node), ...headers },
     });
     const built = join(copy, 'build', 'Release', ADDON);
     if (result.status !== 0 || !existsSync(built)) {
