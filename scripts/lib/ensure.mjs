@@ -83,7 +83,7 @@ function installDependencies() {
   const marker = join(ROOT, 'node_modules', '.package-lock.json');
   const lock = join(ROOT, 'package-lock.json');
   if (existsSync(marker) && mtime(marker) >= mtime(lock)) return;
-  console.log('Installing dependencies (the first run builds better-sqlite3; about a minute)...');
+  console.log('Installing dependencies...');
   // npm install, not npm ci: it installs the versions in the lock file too, and accepts a lock
   // that lacks optional packages for other platforms, which npm ci refuses (the registry reachable
   // here does not serve them all, so every lock file made here lacks some).
