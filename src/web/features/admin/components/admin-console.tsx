@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
 import type { App } from '../../../../shared/api/schemas.js';
 import { errorText } from '../../../lib/error-text.js';
+import { focusAfterFrame } from '../../../lib/focus.js';
 import { useLocale } from '../../../lib/i18n.js';
 import { deleteApp, restoreApp } from '../api/admin-api.js';
 import { useAdminCatalog } from '../hooks/use-admin-catalog.js';
@@ -103,7 +104,7 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
         label: t('admin.common.undo'),
         run: () => void undoDelete(app)(),
       });
-      requestAnimationFrame(() => heading.current?.focus());
+      focusAfterFrame(() => heading.current);
     } catch (error) {
       setDeleting(null);
       fail(
@@ -121,7 +122,7 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
 
   const backToTable = () => {
     setEditing({ kind: 'table' });
-    requestAnimationFrame(() => heading.current?.focus());
+    focusAfterFrame(() => heading.current);
   };
 
   return (

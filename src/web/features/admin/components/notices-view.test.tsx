@@ -82,6 +82,45 @@ describe('the Notices tab', () => {
     expect(fake.notices.size).toBe(0);
   });
 
+  it('keeps the focus in a delete dialog opened before the closed form gave it back', async () => {
+    const at = '2026-11-23T12:00:00.000Z';
+    const actor = { subject: 's', username: 'admin' };
+    fake.notices.set('n9', {
+      id: 'n9',
+      title: 'Quick',
+      text: '',
+      severity: 'info',
+      startsAt: '2026-11-23T10:00:00.000Z',
+      endsAt: '2026-11-23T14:00:00.000Z',
+      appIds: [],
+      version: 1,
+      created: at,
+      createdBy: actor,
+      updated: at,
+      updatedBy: actor,
+    });
+    await openNotices();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit the notice “Quick”' }));
+    // The frame after the save, in which the focus goes back to "New notice", comes late: after
+    // a quick click on Delete (a busy machine).
+    const frames: FrameRequestCallback[] = [];
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Save notice' }));
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Delete the notice “Quick”' }),
+      );
+      const dialog = screen.getByRole('alertdialog', { name: 'Delete the notice “Quick”?' });
+      frames.splice(0).forEach((callback) => callback(0));
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    } finally {
+      frame.mockRestore();
+    }
+  });
+
   it('edits and deletes a notice, with a confirmation', async () => {
     const at = '2026-11-23T12:00:00.000Z';
     const actor = { subject: 's', username: 'admin' };

@@ -6,6 +6,7 @@ import { textIn } from '../../../../shared/i18n/localized-text.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PortalNotice } from '../../../../shared/api/notice-schemas.js';
 import { errorText } from '../../../lib/error-text.js';
+import { focusAfterFrame } from '../../../lib/focus.js';
 import { useLocale } from '../../../lib/i18n.js';
 import { deleteNotice, listNotices } from '../api/notices-api.js';
 import { formatTime } from '../utils/format.js';
@@ -43,7 +44,7 @@ export function NoticesView({ appIds, onChanged, onError, now = Date.now }: Noti
 
   const back = () => {
     setEditing(null);
-    requestAnimationFrame(() => newButton.current?.focus());
+    focusAfterFrame(() => newButton.current);
   };
 
   const confirmDelete = async () => {
