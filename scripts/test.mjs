@@ -16,14 +16,7 @@ import {
   run,
   runNpm,
 } from './lib/ensure.mjs';
-import {
-  describe,
-  ensureNativeBuilds,
-  machineNode,
-  NODE_LINES,
-  nodeEnv,
-  nodeOfLine,
-} from './lib/node-lines.mjs';
+import { describe, machineNode, NODE_LINES, nodeEnv, nodeOfLine } from './lib/node-lines.mjs';
 import { worktreeChanges, worktreeSnapshot } from './lib/worktree.mjs';
 import {
   killSharedKeycloak,
@@ -133,7 +126,6 @@ step('deployment manifests', () =>
 step(
   `server tests, oldest line`,
   () => {
-    ensureNativeBuilds([oldest]);
     run(
       oldest.exec,
       [

@@ -22,6 +22,26 @@ beforeEach(() => {
   server.use(...fake.handlers);
 });
 
+/** Notice n9, titled `title`, stored on the fake server (10:00 to 14:00 UTC on 23 November). */
+function storeNotice(title: string) {
+  const at = '2026-11-23T12:00:00.000Z';
+  const actor = { subject: 's', username: 'admin' };
+  fake.notices.set('n9', {
+    id: 'n9',
+    title,
+    text: '',
+    severity: 'info',
+    startsAt: '2026-11-23T10:00:00.000Z',
+    endsAt: '2026-11-23T14:00:00.000Z',
+    appIds: [],
+    version: 1,
+    created: at,
+    createdBy: actor,
+    updated: at,
+    updatedBy: actor,
+  });
+}
+
 async function openNotices() {
   render(<AdminConsole renderCard={renderCard} renderHome={() => null} />);
   await userEvent.click(screen.getByRole('tab', { name: 'Notices' }));
@@ -83,22 +103,7 @@ describe('the Notices tab', () => {
   });
 
   it('keeps the focus in a delete dialog opened before the closed form gave it back', async () => {
-    const at = '2026-11-23T12:00:00.000Z';
-    const actor = { subject: 's', username: 'admin' };
-    fake.notices.set('n9', {
-      id: 'n9',
-      title: 'Quick',
-      text: '',
-      severity: 'info',
-      startsAt: '2026-11-23T10:00:00.000Z',
-      endsAt: '2026-11-23T14:00:00.000Z',
-      appIds: [],
-      version: 1,
-      created: at,
-      createdBy: actor,
-      updated: at,
-      updatedBy: actor,
-    });
+    storeNotice('Quick');
     await openNotices();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit the notice “Quick”' }));
     // The frame after the save, in which the focus goes back to "New notice", comes late: after
@@ -122,22 +127,7 @@ describe('the Notices tab', () => {
   });
 
   it('edits and deletes a notice, with a confirmation', async () => {
-    const at = '2026-11-23T12:00:00.000Z';
-    const actor = { subject: 's', username: 'admin' };
-    fake.notices.set('n9', {
-      id: 'n9',
-      title: 'Old title',
-      text: '',
-      severity: 'info',
-      startsAt: '2026-11-23T10:00:00.000Z',
-      endsAt: '2026-11-23T14:00:00.000Z',
-      appIds: [],
-      version: 1,
-      created: at,
-      createdBy: actor,
-      updated: at,
-      updatedBy: actor,
-    });
+    storeNotice('Old title');
     await openNotices();
     await userEvent.click(
       await screen.findByRole('button', { name: 'Edit the notice “Old title”' }),
