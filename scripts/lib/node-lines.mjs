@@ -184,6 +184,9 @@ function buildAddon(node, into) {
   const gyp = nodeGyp();
   if (!gyp) fail('Cannot build better-sqlite3: node-gyp (shipped with npm) was not found.');
   console.log(`Building better-sqlite3 for ${describe(node)} (once; about a minute) ...`);
+  // On a fresh machine the machine's own Node.js is built for first, before any fetch made the
+  // cache folder.
+  mkdirSync(cacheHome(), { recursive: true });
   const work = mkdtempSync(join(cacheHome(), 'better-sqlite3-build-'));
   try {
     const copy = join(work, 'better-sqlite3');
