@@ -8,7 +8,8 @@ export const SERVER_LAYERS = [
   ['http'],
   // Languages: the translators, the visitor's language, texts stored per language.
   ['i18n'],
-  ['system', 'outbox'],
+  // Audited writes: the audit log and the unit of work every audited change runs in.
+  ['system', 'outbox', 'audit'],
   ['auth', 'directory'],
   ['catalog'],
   ['files'],

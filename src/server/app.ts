@@ -195,7 +195,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accessService = createAccessService({
     db,
     requests: createAccessRequestsRepository(db),
-    admin: repos.admin,
     apps: repos.apps,
     accessSettings: snapshot.accessSettings,
     sessions: repos.sessions,
@@ -241,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const portalNotices = createPortalNoticesService({
     notices: repos.portalNotices,
     admin: repos.admin,
+    db,
     clock,
     defaultLanguage: config.defaultLanguage,
   });
@@ -282,7 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const portalBranding = createPortalBrandingService({
     repository: repos.branding,
     branding,
-    admin: repos.admin,
+    db,
     clock,
     logoChecks: logoChecker.checks,
     defaultLanguage: config.defaultLanguage,

@@ -1,3 +1,4 @@
+import { audited } from '../audit/unit-of-work.js';
 import type {
   AccessDecision,
   AccessDecisionResult,
@@ -25,7 +26,7 @@ import { pageEnvelope } from '../../shared/api/paging.js';
 
 /** The approvers' side: the inbox, decisions and the membership they write; admins' end of access. */
 export function createApproverSide(context: AccessContext, { approvedApps }: Recipients) {
-  const { deps, now, requests, admin, retry, isAdmin, enqueue } = context;
+  const { deps, now, requests, retry, isAdmin, enqueue } = context;
 
   return {
     /** Whether the person decides any requests (the header's inbox link). */
@@ -103,7 +104,7 @@ export function createApproverSide(context: AccessContext, { approvedApps }: Rec
         expiresAt: approve && days ? iso(now() + days * DAY_MS) : null,
         updated: at,
       };
-      await admin.transaction(async (trx) => {
+      await audited(deps.db, { actor: actorOf(principal), at }, async ({ trx, audit }) => {
         const changed = await requests.transition(trx, id, ['pending'], {
           status: decided.status,
           grantGroup: decided.grantGroup,
@@ -117,23 +118,18 @@ export function createApproverSide(context: AccessContext, { approvedApps }: Rec
         });
         if (!changed)
           throw new ConflictError('This request is already decided.', {}, 'request_decided');
-        await admin.appendAudit(
-          trx,
-          {
-            actor: actorOf(principal),
-            action: 'access-decision',
-            appId: row.appId,
-            before: { request: id, status: 'pending' },
-            after: {
-              request: id,
-              status: decided.status,
-              requester: row.username,
-              ...(approve ? { group: decided.grantGroup } : {}),
-              ...(decided.expiresAt ? { expiresAt: decided.expiresAt } : {}),
-            },
+        await audit({
+          action: 'access-decision',
+          appId: row.appId,
+          before: { request: id, status: 'pending' },
+          after: {
+            request: id,
+            status: decided.status,
+            requester: row.username,
+            ...(approve ? { group: decided.grantGroup } : {}),
+            ...(decided.expiresAt ? { expiresAt: decided.expiresAt } : {}),
           },
-          at,
-        );
+        });
         await enqueue(trx, decidedMessages(decided, deps.publicUrl, deps.mailTexts));
       });
       if (!approve) return { request: toInboxRequest(decided) };
@@ -160,31 +156,27 @@ export function createApproverSide(context: AccessContext, { approvedApps }: Rec
             );
         }
       }
-      await admin.transaction(async (trx) => {
+      const written = iso(now());
+      await audited(deps.db, { actor: actorOf(principal), at: written }, async ({ trx, audit }) => {
         await requests.updateMembership(trx, id, ['waiting'], {
           membership: decided.membership,
           membershipAttempts: deps.directory ? 1 : 0,
           membershipRetryAt: retryAt,
-          updated: iso(now()),
+          updated: written,
         });
-        await admin.appendAudit(
-          trx,
-          {
-            actor: actorOf(principal),
-            action: 'access-membership',
-            appId: row.appId,
-            before: { request: id, membership: 'none' },
-            after: {
-              request: id,
-              membership: decided.membership,
-              group: decided.grantGroup,
-              user: row.username,
-              ...(addByHand ? { addByHand } : {}),
-              ...(error ? { error: error.slice(0, 500), retryAt } : {}),
-            },
+        await audit({
+          action: 'access-membership',
+          appId: row.appId,
+          before: { request: id, membership: 'none' },
+          after: {
+            request: id,
+            membership: decided.membership,
+            group: decided.grantGroup,
+            user: row.username,
+            ...(addByHand ? { addByHand } : {}),
+            ...(error ? { error: error.slice(0, 500), retryAt } : {}),
           },
-          iso(now()),
-        );
+        });
       });
       // The person's sessions pick up the new group on their next request (refresh grant).
       await deps.sessions.markRefreshNeeded(row.subject);
@@ -216,7 +208,7 @@ export function createApproverSide(context: AccessContext, { approvedApps }: Rec
       if (row.status !== 'approved') throw new ConflictError(conflict, {}, 'request_not_approved');
       const expiresAt = iso(time);
       const at = iso(now());
-      await admin.transaction(async (trx) => {
+      await audited(deps.db, { actor: actorOf(principal), at }, async ({ trx, audit }) => {
         const changed = await requests.transition(trx, id, ['approved'], {
           expiresAt,
           // A new end gets its own reminder (if it is far enough away to need one).
@@ -224,17 +216,12 @@ export function createApproverSide(context: AccessContext, { approvedApps }: Rec
           updated: at,
         });
         if (!changed) throw new ConflictError(conflict, {}, 'request_not_approved');
-        await admin.appendAudit(
-          trx,
-          {
-            actor: actorOf(principal),
-            action: 'access-expiry',
-            appId: row.appId,
-            before: { request: id, expiresAt: row.expiresAt },
-            after: { request: id, expiresAt, user: row.username, group: row.grantGroup },
-          },
-          at,
-        );
+        await audit({
+          action: 'access-expiry',
+          appId: row.appId,
+          before: { request: id, expiresAt: row.expiresAt },
+          after: { request: id, expiresAt, user: row.username, group: row.grantGroup },
+        });
       });
       return toAccessRequest({ ...row, expiresAt, remindedAt: null, updated: at });
     },

@@ -4,7 +4,7 @@
 import type { AccessRequest, AppAccess, InboxRequest } from '../../shared/api/access-schemas.js';
 import { hasControlCharacters } from '../../shared/text/control-characters.js';
 import type { Actor } from '../../shared/api/admin-schemas.js';
-import type { AdminRepository, Trx } from '../admin/admin.repository.js';
+import type { Trx } from '../audit/unit-of-work.js';
 import type { Principal } from '../auth/principal.js';
 import type { SessionsRepository } from '../auth/sessions.repository.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
@@ -55,7 +55,6 @@ export interface AccessLog {
 export interface AccessServiceDeps {
   db: Db;
   requests: AccessRequestsRepository;
-  admin: AdminRepository;
   apps: AppsRepository;
   /** Every app's access settings by id (the catalog snapshot's). */
   accessSettings: () => Promise<ReadonlyMap<string, AppAccess>>;
@@ -144,7 +143,6 @@ export interface AccessContext {
   deps: AccessServiceDeps;
   now: () => number;
   requests: AccessRequestsRepository;
-  admin: AdminRepository;
   retry: typeof MEMBERSHIP_RETRY;
   isAdmin(principal: Principal): boolean;
   /** Enqueues notifications in the change's transaction (nothing for an empty list). */
@@ -156,7 +154,6 @@ export function accessContext(deps: AccessServiceDeps): AccessContext {
     deps,
     now: deps.now ?? Date.now,
     requests: deps.requests,
-    admin: deps.admin,
     retry: { ...MEMBERSHIP_RETRY, ...deps.membershipRetry },
     isAdmin: (principal) => principal.roles.includes(deps.adminRole),
     async enqueue(trx, messages) {

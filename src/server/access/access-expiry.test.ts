@@ -1,6 +1,5 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAdminRepository } from '../admin/admin.repository.js';
 import { createSessionsRepository } from '../auth/sessions.repository.js';
 import { createAppsRepository } from '../catalog/apps.repository.js';
 import { createCatalogSnapshot } from '../catalog/catalog-snapshot.js';
@@ -56,7 +55,6 @@ function instance(
   const service = createAccessService({
     db,
     requests: createAccessRequestsRepository(db),
-    admin: createAdminRepository(db),
     apps,
     accessSettings: snapshot.accessSettings,
     sessions: createSessionsRepository(db),

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppAccess } from '../../shared/catalog/app-rules.js';
-import { createAdminRepository } from '../admin/admin.repository.js';
 import { createSessionsRepository } from '../auth/sessions.repository.js';
 import { createAppsRepository } from '../catalog/apps.repository.js';
 import { createCatalogSnapshot } from '../catalog/catalog-snapshot.js';
@@ -152,7 +151,6 @@ async function serviceWith(options: { directory?: Partial<GroupDirectory> } = {}
   const service = createAccessService({
     db,
     requests: createAccessRequestsRepository(db),
-    admin: createAdminRepository(db),
     apps,
     accessSettings: snapshot.accessSettings,
     sessions: createSessionsRepository(db),

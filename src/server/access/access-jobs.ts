@@ -1,4 +1,4 @@
-import type { Trx } from '../admin/admin.repository.js';
+import { audited, inTransaction, type Trx } from '../audit/unit-of-work.js';
 import {
   DAY_MS,
   EXPIRY_ACTOR,
@@ -14,7 +14,7 @@ import type { GroupDirectory } from './ports.js';
 
 /** The access jobs' passes (access-expiry.ts runs them on the leader): membership retries, expiry. */
 export function createJobPasses(context: AccessContext, { deciderEmails }: Recipients) {
-  const { deps, now, requests, admin, retry, enqueue } = context;
+  const { deps, now, requests, retry, enqueue } = context;
 
   return {
     /**
@@ -54,7 +54,7 @@ export function createJobPasses(context: AccessContext, { deciderEmails }: Recip
         await requests.findToRemind(deps.db, at, until),
         'a reminder could not be recorded',
         (row) =>
-          admin.transaction(async (trx) => {
+          inTransaction(deps.db, async (trx) => {
             if (!(await requests.markReminded(trx, row.id, at))) return false;
             await enqueue(trx, reminderMessages(row, deps.publicUrl, deps.mailTexts));
             return true;
@@ -118,7 +118,7 @@ export function createJobPasses(context: AccessContext, { deciderEmails }: Recip
       detail: Record<string, unknown>,
       also: (trx: Trx) => Promise<unknown>,
     ) =>
-      admin.transaction(async (trx) => {
+      audited(deps.db, { actor: RETRY_ACTOR, at }, async ({ trx, audit }) => {
         const changed = await requests.updateMembership(trx, row.id, ['retrying'], {
           membership,
           membershipAttempts: attempts,
@@ -126,24 +126,19 @@ export function createJobPasses(context: AccessContext, { deciderEmails }: Recip
           updated: at,
         });
         if (!changed) return;
-        await admin.appendAudit(
-          trx,
-          {
-            actor: RETRY_ACTOR,
-            action: 'access-membership',
-            appId: row.appId,
-            before: { request: row.id, membership: 'retrying' },
-            after: {
-              request: row.id,
-              membership,
-              group: row.grantGroup,
-              user: row.username,
-              attempts,
-              ...detail,
-            },
+        await audit({
+          action: 'access-membership',
+          appId: row.appId,
+          before: { request: row.id, membership: 'retrying' },
+          after: {
+            request: row.id,
+            membership,
+            group: row.grantGroup,
+            user: row.username,
+            attempts,
+            ...detail,
           },
-          at,
-        );
+        });
         await also(trx);
       });
     if (error === undefined) {
@@ -152,7 +147,7 @@ export function createJobPasses(context: AccessContext, { deciderEmails }: Recip
     }
     if (attempts < retry.maxAttempts) {
       const retryAt = iso(now() + membershipRetryDelay(attempts, retry));
-      await admin.transaction((trx) =>
+      await inTransaction(deps.db, (trx) =>
         requests.updateMembership(trx, row.id, ['retrying'], {
           membershipAttempts: attempts,
           membershipRetryAt: retryAt,
@@ -205,31 +200,26 @@ export function createJobPasses(context: AccessContext, { deciderEmails }: Recip
     } else {
       removeByHand = row.grantGroup;
     }
-    const changed = await admin.transaction(async (trx) => {
+    const changed = await audited(deps.db, { actor: EXPIRY_ACTOR, at }, async ({ trx, audit }) => {
       const ended = await requests.transition(trx, row.id, ['approved'], {
         status: 'expired',
         membership,
         updated: at,
       });
       if (!ended) return false;
-      await admin.appendAudit(
-        trx,
-        {
-          actor: EXPIRY_ACTOR,
-          action: 'access-membership',
-          appId: row.appId,
-          before: { request: row.id, status: 'approved', membership: row.membership },
-          after: {
-            request: row.id,
-            status: 'expired',
-            membership,
-            group: row.grantGroup,
-            user: row.username,
-            ...(removeByHand ? { removeByHand } : {}),
-          },
+      await audit({
+        action: 'access-membership',
+        appId: row.appId,
+        before: { request: row.id, status: 'approved', membership: row.membership },
+        after: {
+          request: row.id,
+          status: 'expired',
+          membership,
+          group: row.grantGroup,
+          user: row.username,
+          ...(removeByHand ? { removeByHand } : {}),
         },
-        at,
-      );
+      });
       await enqueue(
         trx,
         expiredMessages(

@@ -1,3 +1,4 @@
+import { audited } from '../audit/unit-of-work.js';
 import type { AccessRequest, AccessRequestList } from '../../shared/api/access-schemas.js';
 import { MAX_ACCESS_REASON } from '../../shared/api/access-schemas.js';
 import { normalizeGroup } from '../../shared/identity/groups.js';
@@ -25,7 +26,7 @@ import { pageEnvelope } from '../../shared/api/paging.js';
 
 /** The requester's side: asking for an app, seeing and withdrawing their requests. */
 export function createRequesterSide(context: AccessContext, { approverEmails }: Recipients) {
-  const { deps, now, requests, admin, enqueue } = context;
+  const { deps, now, requests, enqueue } = context;
 
   /** Approved requests whose group the person's token now carries: membership `present`. */
   async function noteMembership(principal: Principal): Promise<void> {
@@ -36,19 +37,14 @@ export function createRequesterSide(context: AccessContext, { approverEmails }: 
     for (const row of open) {
       if (!groups.has(normalizeGroup(row.grantGroup))) continue;
       const at = iso(now());
-      await admin.transaction(async (trx) => {
+      await audited(deps.db, { actor: actorOf(principal), at }, async ({ trx, audit }) => {
         await requests.setMembership(trx, row.id, 'present', at);
-        await admin.appendAudit(
-          trx,
-          {
-            actor: actorOf(principal),
-            action: 'access-membership',
-            appId: row.appId,
-            before: { request: row.id, membership: row.membership },
-            after: { request: row.id, membership: 'present', group: row.grantGroup },
-          },
-          at,
-        );
+        await audit({
+          action: 'access-membership',
+          appId: row.appId,
+          before: { request: row.id, membership: row.membership },
+          after: { request: row.id, membership: 'present', group: row.grantGroup },
+        });
       });
     }
   }
@@ -122,19 +118,14 @@ export function createRequesterSide(context: AccessContext, { approverEmails }: 
         !earlier.some((created) => Date.parse(created) > now() - APPROVER_MAIL_LIMITS.quietMs);
       const emails = mailApprovers ? await approverEmails(access) : [];
       try {
-        await admin.transaction(async (trx) => {
+        await audited(deps.db, { actor: actorOf(principal), at }, async ({ trx, audit }) => {
           await requests.insert(trx, row);
-          await admin.appendAudit(
-            trx,
-            {
-              actor: actorOf(principal),
-              action: 'access-request',
-              appId: row.appId,
-              before: null,
-              after: { request: row.id, status: 'pending', group: row.grantGroup },
-            },
-            at,
-          );
+          await audit({
+            action: 'access-request',
+            appId: row.appId,
+            before: null,
+            after: { request: row.id, status: 'pending', group: row.grantGroup },
+          });
           await enqueue(trx, requestCreatedMessages(row, emails, deps.publicUrl, deps.mailTexts));
         });
       } catch (error) {
@@ -153,7 +144,7 @@ export function createRequesterSide(context: AccessContext, { approverEmails }: 
         throw new ConflictError(ONLY_OPEN_WITHDRAWN, {}, 'request_decided');
       }
       const at = iso(now());
-      await admin.transaction(async (trx) => {
+      await audited(deps.db, { actor: actorOf(principal), at }, async ({ trx, audit }) => {
         const changed = await requests.transition(trx, id, ['pending'], {
           status: 'withdrawn',
           updated: at,
@@ -161,17 +152,12 @@ export function createRequesterSide(context: AccessContext, { approverEmails }: 
         if (!changed) {
           throw new ConflictError(ONLY_OPEN_WITHDRAWN, {}, 'request_decided');
         }
-        await admin.appendAudit(
-          trx,
-          {
-            actor: actorOf(principal),
-            action: 'access-withdraw',
-            appId: row.appId,
-            before: { request: id, status: 'pending' },
-            after: { request: id, status: 'withdrawn' },
-          },
-          at,
-        );
+        await audit({
+          action: 'access-withdraw',
+          appId: row.appId,
+          before: { request: id, status: 'pending' },
+          after: { request: id, status: 'withdrawn' },
+        });
         await enqueue(trx, withdrawnMessages({ ...row, status: 'withdrawn', updated: at }));
       });
     },

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import type { Trx } from '../admin/admin.repository.js';
+import type { Trx } from '../audit/unit-of-work.js';
 import type { AccessRequestRow, AccessRequestsTable } from './access-requests.table.js';
 
 /** Paged rows and how many match. */

@@ -1,32 +1,13 @@
-import { sql, type Transaction } from 'kysely';
-import type { Actor, AuditAction } from '../../shared/api/admin-schemas.js';
+import { sql } from 'kysely';
 import { normalizeGroup } from '../../shared/identity/groups.js';
 import { isPostgres, type Db } from '../db/database.js';
-import type { Database } from '../db/schema.js';
 import { attachGroups, type AppRecord } from '../catalog/apps.queries.js';
 import type { NewAppRow } from '../catalog/apps.table.js';
-import type { AuditRow, LogoRow } from './admin.tables.js';
-
-export type Trx = Transaction<Database>;
+import type { Trx } from '../audit/unit-of-work.js';
+import type { LogoRow } from './admin.tables.js';
 
 /** The fields an audit entry records of an app (its editable fields and its logo file name). */
 export type AppSnapshot = Record<string, unknown>;
-
-export interface AuditInput {
-  actor: Actor;
-  action: AuditAction;
-  appId: string | null;
-  before: AppSnapshot | null;
-  after: AppSnapshot | null;
-}
-
-export interface AuditFilter {
-  app?: string;
-  actor?: string;
-  before?: number;
-  page: number;
-  perPage: number;
-}
 
 export type NewLogo = Omit<LogoRow, 'appId' | 'updated'>;
 
@@ -77,9 +58,6 @@ export function createAdminRepository(db: Db) {
 
   return {
     db,
-    transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
-      return db.transaction().execute(work);
-    },
     findApp: (id: string, q: Trx | Db = db) => findApp(q, id),
 
     /**
@@ -190,45 +168,6 @@ export function createAdminRepository(db: Db) {
 
     async deleteLogo(trx: Trx, appId: string): Promise<void> {
       await trx.deleteFrom('logos').where('appId', '=', appId).execute();
-    },
-
-    async appendAudit(trx: Trx | Db, entry: AuditInput, at: string): Promise<void> {
-      await trx
-        .insertInto('audit')
-        .values({
-          at,
-          actorSubject: entry.actor.subject,
-          actorUsername: entry.actor.username,
-          action: entry.action,
-          appId: entry.appId,
-          before: entry.before === null ? null : JSON.stringify(entry.before),
-          after: entry.after === null ? null : JSON.stringify(entry.after),
-        })
-        .execute();
-    },
-
-    /** Newest first; `limit + 1` rows are read to know whether there are more. */
-    /** One page of the entries the filter selects, newest first, and how many it selects. */
-    async listAudit(filter: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {
-      let selected = db.selectFrom('audit');
-      if (filter.app) selected = selected.where('appId', '=', filter.app);
-      if (filter.actor) {
-        const actor = filter.actor;
-        selected = selected.where((eb) =>
-          eb.or([eb('actorUsername', '=', actor), eb('actorSubject', '=', actor)]),
-        );
-      }
-      if (filter.before !== undefined) selected = selected.where('id', '<', filter.before);
-      const [rows, counted] = await Promise.all([
-        selected
-          .selectAll()
-          .orderBy('id', 'desc')
-          .offset((filter.page - 1) * filter.perPage)
-          .limit(filter.perPage)
-          .execute(),
-        selected.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(counted.total) };
     },
 
     /** Group names with the number of apps naming them and users belonging to them. */

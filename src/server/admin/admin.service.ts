@@ -18,13 +18,9 @@ import type { AppsRepository } from '../catalog/apps.repository.js';
 import { isUniqueViolation } from '../db/database.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.js';
 import { PreconditionRequiredError } from './admin-errors.js';
-import {
-  nextStamp,
-  type AdminRepository,
-  type AppSnapshot,
-  type AuditFilter,
-  type Trx,
-} from './admin.repository.js';
+import { listAudit, type AuditFilter } from '../audit/audit-log.js';
+import { audited, auditedIn, type AuditedChange, type Trx } from '../audit/unit-of-work.js';
+import { nextStamp, type AdminRepository, type AppSnapshot } from './admin.repository.js';
 import { changedFields, snapshotOf, toAdminApp, trashCutoff } from './app-snapshot.js';
 import { checkHere, checkLogo, type LogoChecks } from '../files/logo-files.js';
 import { pageEnvelope } from '../../shared/api/paging.js';
@@ -67,10 +63,10 @@ export function createAdminService(deps: {
   const { admin } = deps;
   const logoChecks = deps.logoChecks ?? checkHere;
 
-  async function write<T>(work: (trx: Trx, now: string) => Promise<T>): Promise<T> {
-    const result = await admin.transaction(async (trx) =>
-      work(trx, await nextStamp(trx, deps.clock())),
-    );
+  /** A change by `actor` with its audit entries, stamped later than every stored write. */
+  async function write<T>(actor: Actor, work: (change: AuditedChange) => Promise<T>): Promise<T> {
+    const at = (trx: Trx) => nextStamp(trx, deps.clock());
+    const result = await audited(admin.db, { actor, at }, work);
     deps.apps.notifyChange();
     return result;
   }
@@ -102,20 +98,10 @@ export function createAdminService(deps: {
     const cutoff = trashCutoff(deps.clock());
     const expired = await admin.expiredTrash(cutoff);
     if (expired.length === 0) return 0;
-    await write(async (trx, now) => {
+    await write(SYSTEM_ACTOR, async ({ trx, audit }) => {
       for (const record of expired) {
         await admin.purgeApp(trx, record.id);
-        await admin.appendAudit(
-          trx,
-          {
-            actor: SYSTEM_ACTOR,
-            action: 'purge',
-            appId: record.id,
-            before: snapshotOf(record),
-            after: null,
-          },
-          now,
-        );
+        await audit({ action: 'purge', appId: record.id, before: snapshotOf(record), after: null });
       }
     });
     return expired.length;
@@ -148,7 +134,7 @@ export function createAdminService(deps: {
             : `An app with the id "${app.id}" already exists.`,
           { fields: { id: 'is already used' } },
         );
-      await write(async (trx, now) => {
+      await write(actor, async ({ trx, at: now, audit }) => {
         const existing = await admin.findApp(app.id, trx);
         if (existing) throw idTaken(existing);
         await admin.insertApp(
@@ -163,11 +149,7 @@ export function createAdminService(deps: {
           now,
         );
         const created = await requireApp(trx, app.id);
-        await admin.appendAudit(
-          trx,
-          { actor, action: 'create', appId: app.id, before: null, after: snapshotOf(created) },
-          now,
-        );
+        await audit({ action: 'create', appId: app.id, before: null, after: snapshotOf(created) });
       }).catch(async (error: unknown) => {
         // A create of the same id that committed after our check (PostgreSQL runs them side by
         // side): the same 409 as when the check sees it.
@@ -185,7 +167,7 @@ export function createAdminService(deps: {
     ): Promise<AdminApp> {
       const { fields, errors } = checkAppFields(body, { partial: true });
       if (Object.keys(errors).length > 0) throw invalidFields(errors);
-      await write(async (trx, now) => {
+      await write(actor, async ({ trx, at: now, audit }) => {
         const record = await requireApp(trx, id);
         checkVersion(record, expected);
         const before = snapshotOf(record);
@@ -199,18 +181,14 @@ export function createAdminService(deps: {
           fields.associatedGroups,
           now,
         );
-        await admin.appendAudit(
-          trx,
-          { actor, action: 'update', appId: id, before: diff.before, after: diff.after },
-          now,
-        );
+        await audit({ action: 'update', appId: id, before: diff.before, after: diff.after });
       });
       return current(id);
     },
 
     /** Moves the app to the trash: gone from every answer, restorable for 30 days. */
     async remove(actor: Actor, id: string, expected: number | undefined): Promise<void> {
-      await write(async (trx, now) => {
+      await write(actor, async ({ trx, at: now, audit }) => {
         const record = await requireApp(trx, id);
         checkVersion(record, expected);
         await admin.updateApp(
@@ -220,17 +198,13 @@ export function createAdminService(deps: {
           undefined,
           now,
         );
-        await admin.appendAudit(
-          trx,
-          { actor, action: 'delete', appId: id, before: snapshotOf(record), after: null },
-          now,
-        );
+        await audit({ action: 'delete', appId: id, before: snapshotOf(record), after: null });
       });
     },
 
     /** Brings a trashed app back, with its logo and the favorites that pointed at it. */
     async restore(actor: Actor, id: string): Promise<AdminApp> {
-      await write(async (trx, now) => {
+      await write(actor, async ({ trx, at: now, audit }) => {
         const record = await requireApp(trx, id, true);
         await admin.updateApp(
           trx,
@@ -239,11 +213,7 @@ export function createAdminService(deps: {
           undefined,
           now,
         );
-        await admin.appendAudit(
-          trx,
-          { actor, action: 'restore', appId: id, before: null, after: snapshotOf(record) },
-          now,
-        );
+        await audit({ action: 'restore', appId: id, before: null, after: snapshotOf(record) });
       });
       return current(id);
     },
@@ -256,7 +226,7 @@ export function createAdminService(deps: {
       expected: number | undefined,
     ): Promise<AdminApp> {
       const logo = await checkLogo(bytes, logoChecks);
-      await write(async (trx, now) => {
+      await write(actor, async ({ trx, at: now, audit }) => {
         const record = await requireApp(trx, id);
         if (expected !== undefined) checkVersion(record, expected);
         await admin.putLogo(
@@ -272,39 +242,29 @@ export function createAdminService(deps: {
           undefined,
           now,
         );
-        await admin.appendAudit(
-          trx,
-          {
-            actor,
-            action: 'logo',
-            appId: id,
-            before: { image: record.image },
-            after: { image: logo.fileName, contentType: logo.contentType, sha256: logo.sha256 },
-          },
-          now,
-        );
+        await audit({
+          action: 'logo',
+          appId: id,
+          before: { image: record.image },
+          after: { image: logo.fileName, contentType: logo.contentType, sha256: logo.sha256 },
+        });
       });
       return current(id);
     },
 
     async deleteLogo(actor: Actor, id: string, expected: number | undefined): Promise<AdminApp> {
-      await write(async (trx, now) => {
+      await write(actor, async ({ trx, at: now, audit }) => {
         const record = await requireApp(trx, id);
         if (expected !== undefined) checkVersion(record, expected);
         if (record.image === '') return;
         await admin.deleteLogo(trx, id);
         await admin.updateApp(trx, id, { image: '', updatedBy: actor.username }, undefined, now);
-        await admin.appendAudit(
-          trx,
-          {
-            actor,
-            action: 'logo',
-            appId: id,
-            before: { image: record.image },
-            after: { image: '' },
-          },
-          now,
-        );
+        await audit({
+          action: 'logo',
+          appId: id,
+          before: { image: record.image },
+          after: { image: '' },
+        });
       });
       return current(id);
     },
@@ -326,10 +286,9 @@ export function createAdminService(deps: {
       before: { id: string; state: string; attempts: number; lastError: string },
       after: { kind: string; to: string[]; summary: string; state: string },
     ): Promise<void> {
-      await admin.appendAudit(
-        trx,
-        {
-          actor,
+      const at = await nextStamp(trx, deps.clock());
+      await auditedIn(trx, actor, at, ({ audit }) =>
+        audit({
           action: 'delivery-retry',
           appId: null,
           before: {
@@ -345,13 +304,12 @@ export function createAdminService(deps: {
             summary: after.summary,
             state: after.state,
           },
-        },
-        await nextStamp(trx, deps.clock()),
+        }),
       );
     },
 
     async audit(filter: AuditFilter): Promise<AuditList> {
-      const { rows: page, total } = await admin.listAudit(filter);
+      const { rows: page, total } = await listAudit(admin.db, filter);
       const parse = (json: string | null) =>
         json === null ? null : (JSON.parse(json) as Record<string, unknown>);
       const items: AuditEntry[] = page.map((row) => ({

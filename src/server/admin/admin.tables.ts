@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /** An app's logo, in the database (decision 0005): one per app, removed with the app. */
 export interface LogosTable {
@@ -10,32 +10,17 @@ export interface LogosTable {
   updated: string;
 }
 
-/** The append-only audit log: every admin change, and the catalog file's at start-up. */
-export interface AuditTable {
-  id: Generated<number>;
-  at: string;
-  actorSubject: string;
-  actorUsername: string;
-  action: string;
-  appId: string | null;
-  /** JSON of the fields before / after the change; null when there were none. */
-  before: string | null;
-  after: string | null;
-}
-
 export interface SettingsTable {
   key: string;
   value: ColumnType<string, string, string>;
 }
 
 export type LogoRow = Selectable<LogosTable>;
-export type AuditRow = Selectable<AuditTable>;
 
 /** This feature's tables in the database's type (src/server/db/schema.ts). */
 declare module '../db/schema.js' {
   interface Database {
     logos: LogosTable;
-    audit: AuditTable;
     settings: SettingsTable;
   }
 }

@@ -7,7 +7,8 @@ import { entryLabel, type CatalogEntry } from '../catalog/catalog-file.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { CheckedLogo } from '../files/logo-files.js';
 import { ConflictError } from '../http/errors.js';
-import { nextStamp, type AdminRepository, type AppSnapshot, type Trx } from './admin.repository.js';
+import { audited, type AuditedChange, type Trx } from '../audit/unit-of-work.js';
+import { nextStamp, type AdminRepository, type AppSnapshot } from './admin.repository.js';
 import { changedFields, snapshotOf } from './app-snapshot.js';
 import { appFieldsOf, entrySnapshot, type CatalogInput } from './catalog-transfer.js';
 
@@ -146,10 +147,9 @@ export async function planImport(
 /** Writes one planned app (insert, update or bring back from the trash) and its audit entry. */
 async function applyApp(
   admin: AdminRepository,
-  trx: Trx,
+  { trx, at: now, audit }: AuditedChange,
   { entry, record, fields, logo }: PlannedApp,
   options: ImportOptions,
-  now: string,
 ): Promise<void> {
   const by = options.actor.username;
   const { id: _id, ...row } = columnsOf(entry, options.defaultLanguage);
@@ -194,19 +194,14 @@ async function applyApp(
   const after = await admin.findApp(entry.id, trx);
   const before = record && record.deletedAt === null ? snapshotOf(record) : null;
   const snapshotAfter = after ? snapshotOf(after) : null;
-  const audited = before && snapshotAfter ? changedFields(before, snapshotAfter) : undefined;
-  if (audited && audited.fields.length === 0) return;
-  await admin.appendAudit(
-    trx,
-    {
-      actor: options.actor,
-      action: 'import',
-      appId: entry.id,
-      before: audited ? audited.before : before,
-      after: audited ? audited.after : snapshotAfter,
-    },
-    now,
-  );
+  const changed = before && snapshotAfter ? changedFields(before, snapshotAfter) : undefined;
+  if (changed && changed.fields.length === 0) return;
+  await audit({
+    action: 'import',
+    appId: entry.id,
+    before: changed ? changed.before : before,
+    after: changed ? changed.after : snapshotAfter,
+  });
 }
 
 /** Applies a plan in one transaction (all or nothing), one audit entry per app changed. */
@@ -216,44 +211,33 @@ export async function applyImport(
   options: ImportOptions,
 ): Promise<ImportResult> {
   const { admin } = deps;
-  await admin
-    .transaction(async (trx) => {
-      const now = await nextStamp(trx, deps.clock());
-      // In steps: on SQLite every statement runs on this thread, and a 3,000-app import would
-      // otherwise hold it for seconds. Other writers wait for the transaction either way.
-      for (const [index, app] of plan.apps.entries()) {
-        if (index > 0 && index % APPS_PER_STEP === 0) await yieldToOthers();
-        await applyApp(admin, trx, app, options, now);
-      }
-      for (const [index, record] of plan.pruned.entries()) {
-        if (index > 0 && index % APPS_PER_STEP === 0) await yieldToOthers();
-        await admin.updateApp(
-          trx,
-          record.id,
-          { deletedAt: now, deletedBy: options.actor.username, updatedBy: options.actor.username },
-          undefined,
-          now,
-        );
-        await admin.appendAudit(
-          trx,
-          {
-            actor: options.actor,
-            action: 'delete',
-            appId: record.id,
-            before: snapshotOf(record),
-            after: null,
-          },
-          now,
-        );
-      }
-    })
-    .catch((error: unknown) => {
-      // An app the plan adds was created after the plan was made: nothing was written.
-      if (!isUniqueViolation(error)) throw error;
-      throw new ConflictError(
-        'The catalog changed while the file was being imported (an app it adds was created meanwhile). Nothing was changed; import it again to see the new difference.',
+  const at = (trx: Trx) => nextStamp(trx, deps.clock());
+  await audited(admin.db, { actor: options.actor, at }, async (change) => {
+    const { trx, at: now, audit } = change;
+    // In steps: on SQLite every statement runs on this thread, and a 3,000-app import would
+    // otherwise hold it for seconds. Other writers wait for the transaction either way.
+    for (const [index, app] of plan.apps.entries()) {
+      if (index > 0 && index % APPS_PER_STEP === 0) await yieldToOthers();
+      await applyApp(admin, change, app, options);
+    }
+    for (const [index, record] of plan.pruned.entries()) {
+      if (index > 0 && index % APPS_PER_STEP === 0) await yieldToOthers();
+      await admin.updateApp(
+        trx,
+        record.id,
+        { deletedAt: now, deletedBy: options.actor.username, updatedBy: options.actor.username },
+        undefined,
+        now,
       );
-    });
+      await audit({ action: 'delete', appId: record.id, before: snapshotOf(record), after: null });
+    }
+  }).catch((error: unknown) => {
+    // An app the plan adds was created after the plan was made: nothing was written.
+    if (!isUniqueViolation(error)) throw error;
+    throw new ConflictError(
+      'The catalog changed while the file was being imported (an app it adds was created meanwhile). Nothing was changed; import it again to see the new difference.',
+    );
+  });
   deps.apps.notifyChange();
   return { ...plan.result, applied: true };
 }

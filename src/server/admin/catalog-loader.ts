@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Actor, ImportResult, ManagedBy } from '../../shared/api/admin-schemas.js';
+import { inTransaction } from '../audit/unit-of-work.js';
 import type { AdminRepository, AppSnapshot } from './admin.repository.js';
 import { importCatalog } from './catalog-import.js';
 import { entrySnapshot, readCatalogUpload, type CatalogInput } from './catalog-transfer.js';
@@ -136,7 +137,7 @@ export async function loadCatalogFile(
     const storedPortal = remember ? await admin.getSetting(PORTAL_BASELINE_KEY) : undefined;
     const portalBaseline = storedPortal ? (JSON.parse(storedPortal) as PortalBaseline) : undefined;
     portal = await applyPortalSection(
-      { repository: deps.branding, admin, clock },
+      { repository: deps.branding, db: admin.db, clock },
       actor,
       input.portal,
       portalBaseline,
@@ -146,7 +147,7 @@ export async function loadCatalogFile(
     const applied = Object.fromEntries(
       input.entries.map((entry) => [entry.id, entrySnapshot(entry)]),
     );
-    await admin.transaction(async (trx) => {
+    await inTransaction(admin.db, async (trx) => {
       await admin.setSetting(trx, FINGERPRINT_KEY, fingerprint);
       await admin.setSetting(trx, BASELINE_KEY, JSON.stringify(applied));
       if (input.portal && deps.branding) {

@@ -129,7 +129,7 @@ export async function runCatalogCli(
     if (input.portal) {
       portal = dryRun
         ? planPortalSection(await branding.read(), input.portal).change
-        : await applyPortalSection({ repository: branding, admin, clock }, actor, input.portal);
+        : await applyPortalSection({ repository: branding, db, clock }, actor, input.portal);
     }
     if (flags.has('--json'))
       io.out(JSON.stringify(portal ? { ...result, portal } : result, null, 2));

@@ -14,7 +14,8 @@ import type {
 } from '../../branding/branding.repository.js';
 import { checkLogo, type CheckedLogo, type LogoChecks } from '../../files/logo-files.js';
 import { IMAGE_TYPES, imageTypeOf } from '../../lib/image-types.js';
-import type { AdminRepository } from '../admin.repository.js';
+import { audited } from '../../audit/unit-of-work.js';
+import type { Db } from '../../db/database.js';
 import { iconOfImageField, quotedSlug, type IconLookup } from '../icons/catalog-icons.js';
 
 /**
@@ -208,21 +209,20 @@ export function planPortalSection(
 export async function applyPortalSection(
   deps: {
     repository: BrandingRepository;
-    admin: Pick<AdminRepository, 'transaction' | 'appendAudit'>;
+    db: Db;
     clock: () => string;
   },
   actor: Actor,
   section: PortalSection,
   baseline?: PortalBaseline,
 ): Promise<PortalSectionChange | undefined> {
-  const { repository, admin } = deps;
-  return admin.transaction(async (trx) => {
+  const { repository } = deps;
+  return audited(deps.db, { actor, at: deps.clock() }, async ({ trx, at, audit }) => {
     const plan = planPortalSection(await repository.read(trx), section, baseline);
     if (!plan.change) return undefined;
-    const at = deps.clock();
     for (const [kind, image] of plan.images) await repository.putImage(trx, kind, image, at);
     await repository.write(trx, plan.texts, actor, at);
-    await admin.appendAudit(trx, { actor, action: 'branding', appId: null, ...plan.change }, at);
+    await audit({ action: 'branding', appId: null, ...plan.change });
     return plan.change;
   });
 }

@@ -11,7 +11,8 @@ import type { Branding } from '../../branding/branding.service.js';
 import { applyPortalSection, type PortalSection } from './branding-file.js';
 import { NotFoundError } from '../../http/errors.js';
 import { checkLogo, type LogoChecks } from '../../files/logo-files.js';
-import type { AdminRepository, Trx } from '../admin.repository.js';
+import type { Db } from '../../db/database.js';
+import { audited, type Trx } from '../../audit/unit-of-work.js';
 import { invalidFields } from '../admin.service.js';
 
 const imageAudit = (kind: PortalImageKind, image?: { contentType: string; sha256: string }) =>
@@ -25,13 +26,13 @@ const imageAudit = (kind: PortalImageKind, image?: { contentType: string; sha256
 export function createPortalBrandingService(deps: {
   repository: BrandingRepository;
   branding: Branding;
-  admin: Pick<AdminRepository, 'transaction' | 'appendAudit'>;
+  db: Db;
   clock: () => string;
   logoChecks: LogoChecks;
   /** DEFAULT_LANGUAGE: a text given per language keeps this language's in its plain column. */
   defaultLanguage?: string;
 }) {
-  const { repository, branding, admin } = deps;
+  const { repository, branding } = deps;
 
   /**
    * One change of the logo or favicon (`image` is the new one, none to remove it): the change,
@@ -43,24 +44,18 @@ export function createPortalBrandingService(deps: {
     image: { contentType: string; sha256: string } | undefined,
     change: (trx: Trx, at: string) => Promise<void>,
   ): Promise<AdminBranding> {
-    await admin.transaction(async (trx) => {
+    await audited(deps.db, { actor, at: deps.clock() }, async ({ trx, at, audit }) => {
       const current = await repository.read(trx);
       const before = current.images[kind];
       if (!image && !before) throw new NotFoundError(`There is no ${kind} to remove.`);
-      const at = deps.clock();
       await change(trx, at);
       await repository.write(trx, current.texts, actor, at, deps.defaultLanguage);
-      await admin.appendAudit(
-        trx,
-        {
-          actor,
-          action: 'branding',
-          appId: null,
-          before: imageAudit(kind, before),
-          after: imageAudit(kind, image),
-        },
-        at,
-      );
+      await audit({
+        action: 'branding',
+        appId: null,
+        before: imageAudit(kind, before),
+        after: imageAudit(kind, image),
+      });
     });
     branding.invalidate();
     return branding.adminView();
@@ -75,26 +70,20 @@ export function createPortalBrandingService(deps: {
     async update(actor: Actor, body: Record<string, unknown>): Promise<AdminBranding> {
       const { change, errors } = checkBrandingChange(body);
       if (Object.keys(errors).length > 0) throw invalidFields(errors);
-      await admin.transaction(async (trx) => {
+      await audited(deps.db, { actor, at: deps.clock() }, async ({ trx, at, audit }) => {
         const current = await repository.read(trx);
         const texts: BrandingTexts = { ...current.texts, ...change };
         const changed = (Object.keys(change) as (keyof BrandingTexts)[]).filter(
           (field) => !sameValue(current.texts[field], texts[field]),
         );
         if (changed.length === 0) return;
-        const at = deps.clock();
         await repository.write(trx, texts, actor, at, deps.defaultLanguage);
-        await admin.appendAudit(
-          trx,
-          {
-            actor,
-            action: 'branding',
-            appId: null,
-            before: Object.fromEntries(changed.map((field) => [field, current.texts[field]])),
-            after: Object.fromEntries(changed.map((field) => [field, texts[field]])),
-          },
-          at,
-        );
+        await audit({
+          action: 'branding',
+          appId: null,
+          before: Object.fromEntries(changed.map((field) => [field, current.texts[field]])),
+          after: Object.fromEntries(changed.map((field) => [field, texts[field]])),
+        });
       });
       branding.invalidate();
       return branding.adminView();
@@ -105,7 +94,7 @@ export function createPortalBrandingService(deps: {
      * images in one transaction, one audit entry with what changed. Nothing changed: no entry.
      */
     async applySection(actor: Actor, section: PortalSection): Promise<void> {
-      await applyPortalSection({ repository, admin, clock: deps.clock }, actor, section);
+      await applyPortalSection({ repository, db: deps.db, clock: deps.clock }, actor, section);
       branding.invalidate();
     },
 

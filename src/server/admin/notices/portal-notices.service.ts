@@ -7,6 +7,8 @@ import { NotFoundError } from '../../http/errors.js';
 import { textIn } from '../../../shared/i18n/localized-text.js';
 import { storedText } from '../../i18n/stored-text.js';
 import type { AdminRepository } from '../admin.repository.js';
+import { audited } from '../../audit/unit-of-work.js';
+import type { Db } from '../../db/database.js';
 import { invalidFields } from '../admin.service.js';
 import type { PortalNoticesRepository } from './portal-notices.repository.js';
 import type { PortalNoticeRow } from './portal-notices.table.js';
@@ -74,7 +76,8 @@ export function toPublicNotice(
  */
 export function createPortalNoticesService(deps: {
   notices: PortalNoticesRepository;
-  admin: Pick<AdminRepository, 'transaction' | 'appendAudit' | 'findApp'>;
+  admin: Pick<AdminRepository, 'findApp'>;
+  db: Db;
   clock: () => string;
   /** DEFAULT_LANGUAGE: a text given per language keeps this language's in its plain column. */
   defaultLanguage?: string;
@@ -92,7 +95,7 @@ export function createPortalNoticesService(deps: {
     return fields;
   }
 
-  const audited = (id: string, fields: NoticeFields | null) => (fields ? { id, ...fields } : null);
+  const valuesOf = (id: string, fields: NoticeFields | null) => (fields ? { id, ...fields } : null);
 
   return {
     async list(): Promise<PortalNotice[]> {
@@ -102,14 +105,9 @@ export function createPortalNoticesService(deps: {
     async create(actor: Actor, body: Record<string, unknown>): Promise<PortalNotice> {
       const fields = await checked(body);
       const id = randomUUID();
-      await admin.transaction(async (trx) => {
-        const at = deps.clock();
+      await audited(deps.db, { actor, at: deps.clock() }, async ({ trx, at, audit }) => {
         await notices.insert(trx, id, fields, actor, at, deps.defaultLanguage);
-        await admin.appendAudit(
-          trx,
-          { actor, action: 'notice', appId: null, before: null, after: audited(id, fields) },
-          at,
-        );
+        await audit({ action: 'notice', appId: null, before: null, after: valuesOf(id, fields) });
       });
       return toPortalNotice((await notices.find(id)) as PortalNoticeRow);
     },
@@ -119,20 +117,14 @@ export function createPortalNoticesService(deps: {
       if (!current) throw new NotFoundError('There is no such notice.');
       const before = fieldsOf(current);
       const fields = await checked(body, before);
-      await admin.transaction(async (trx) => {
-        const at = deps.clock();
+      await audited(deps.db, { actor, at: deps.clock() }, async ({ trx, at, audit }) => {
         await notices.update(trx, id, fields, actor, at, deps.defaultLanguage);
-        await admin.appendAudit(
-          trx,
-          {
-            actor,
-            action: 'notice',
-            appId: null,
-            before: audited(id, before),
-            after: audited(id, fields),
-          },
-          at,
-        );
+        await audit({
+          action: 'notice',
+          appId: null,
+          before: valuesOf(id, before),
+          after: valuesOf(id, fields),
+        });
       });
       return toPortalNotice((await notices.find(id)) as PortalNoticeRow);
     },
@@ -140,20 +132,14 @@ export function createPortalNoticesService(deps: {
     async remove(actor: Actor, id: string): Promise<void> {
       const current = await notices.find(id);
       if (!current) throw new NotFoundError('There is no such notice.');
-      await admin.transaction(async (trx) => {
-        const at = deps.clock();
+      await audited(deps.db, { actor, at: deps.clock() }, async ({ trx, audit }) => {
         await notices.remove(trx, id);
-        await admin.appendAudit(
-          trx,
-          {
-            actor,
-            action: 'notice',
-            appId: null,
-            before: audited(id, fieldsOf(current)),
-            after: null,
-          },
-          at,
-        );
+        await audit({
+          action: 'notice',
+          appId: null,
+          before: valuesOf(id, fieldsOf(current)),
+          after: null,
+        });
       });
     },
   };
