@@ -16,8 +16,9 @@ export const SERVER_LAYERS = [
   ['users', 'monitor', 'branding'],
   ['spa', 'dev-idp'],
   ['admin'],
-  // Access requests (docs/access-requests.md): above the catalog's administration.
-  ['access'],
+  // Access requests (docs/access-requests.md) and notices (docs/admin.md, "Notices"): above the
+  // catalog's administration, each in one folder.
+  ['access', 'notices'],
   // Entry points of their own (npm run catalog, backup, db:copy): composition roots like main.ts.
   ['backup', 'cli'],
 ];

@@ -18,7 +18,7 @@ import { createCatalogTransferService } from './admin/catalog-transfer.service.j
 import {
   createActivePortalNotices,
   createPortalNoticesService,
-} from './admin/notices/portal-notices.service.js';
+} from './notices/portal-notices.service.js';
 import { createPortalBrandingService } from './admin/branding/portal-branding.service.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authentication } from './auth/authenticate.js';
@@ -65,9 +65,10 @@ import {
 } from './monitor/demo/demo-overlay.js';
 import { historyRoutes } from './monitor/history/history.routes.js';
 import { createUptimeService } from './monitor/history/uptime.service.js';
-import { NO_NOTICES } from './monitor/notices/notice-board.js';
-import { noticesRoutes } from './monitor/notices/notices.routes.js';
-import { createNoticesService } from './monitor/notices/notices.service.js';
+import { NO_NOTICES } from './monitor/notice-board.js';
+import { noticesRoutes } from './notices/notices.routes.js';
+import { portalNoticesRoutes } from './notices/portal-notices.routes.js';
+import { createNoticesService } from './notices/notices.service.js';
 import { createRepositories, type Repositories } from './repositories.js';
 import { createOperations } from './system/operations.js';
 import { portalInfoRoutes } from './system/system.routes.js';
@@ -373,7 +374,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       adminRole: config.oidc.adminRole,
       admin: adminService,
       transfer,
-      notices: portalNotices,
+      above: [(scope) => scope.register(portalNoticesRoutes, { notices: portalNotices })],
       branding: portalBranding,
       appsService,
       statusOf: (link) => results.lookup(link)?.status,

@@ -1,5 +1,5 @@
 import { createAdminRepository } from './admin/admin.repository.js';
-import { createPortalNoticesRepository } from './admin/notices/portal-notices.repository.js';
+import { createPortalNoticesRepository } from './notices/portal-notices.repository.js';
 import { createSessionsRepository } from './auth/sessions.repository.js';
 import { createBrandingRepository } from './branding/branding.repository.js';
 import { createAppsRepository } from './catalog/apps.repository.js';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import type { AppsService } from '../catalog/apps.service.js';
 import type { GroupDirectory } from '../directory/keycloak-directory.js';
 import type { OutboxAdmin } from '../outbox/outbox.js';
@@ -11,17 +12,19 @@ import type { PortalBrandingService } from './branding/portal-branding.service.j
 import { requireAdminActor } from './admin-request.js';
 import type { AdminService } from './admin.service.js';
 import { catalogTransferRoutes } from './catalog-transfer.routes.js';
-import { createIconSet, type IconSet } from './icons/icon-set.js';
-import { iconsRoutes } from './icons/icons.routes.js';
+import { createIconSet, type IconSet } from '../files/icons/icon-set.js';
+import { iconsRoutes } from './icons.routes.js';
 import type { CatalogTransferService } from './catalog-transfer.service.js';
-import { portalNoticesRoutes } from './notices/portal-notices.routes.js';
-import type { PortalNoticesService } from './notices/portal-notices.service.js';
 
 export interface AdminRoutesOptions {
   adminRole: string;
   admin: AdminService;
   transfer: CatalogTransferService;
-  notices: PortalNoticesService;
+  /**
+   * The admin routes of features above this layer (the notices), registered first in this
+   * scope, behind its guard and body parsers.
+   */
+  above?: readonly ((scope: FastifyInstance) => PromiseLike<unknown>)[];
   /** The portal's branding (/api/admin/portal). */
   branding?: PortalBrandingService;
   /** The read side's lists, for the preview of what a viewer sees. */
@@ -44,7 +47,7 @@ export interface AdminRoutesOptions {
 export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (app, options) => {
   requireAdminActor(app, options.adminRole);
   await registerAdminBodyParsers(app);
-  await app.register(portalNoticesRoutes, { notices: options.notices });
+  for (const register of options.above ?? []) await register(app);
   if (options.branding) await app.register(portalBrandingRoutes, { branding: options.branding });
   await app.register(adminAppsRoutes, { admin: options.admin, statusOf: options.statusOf });
   await app.register(adminLookupsRoutes, {

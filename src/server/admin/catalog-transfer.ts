@@ -19,7 +19,7 @@ import {
   readPortalSection,
   type PortalSection,
 } from './branding/branding-file.js';
-import { bundledIcons, quotedSlug, type IconLookup } from './icons/catalog-icons.js';
+import { bundledIcons, quotedSlug, type IconLookup } from '../files/icons/catalog-icons.js';
 
 /** The catalog file inside an export .zip; logos sit beside it under logos/. */
 export const ZIP_CATALOG_NAME = 'catalog.yaml';

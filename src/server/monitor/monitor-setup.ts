@@ -7,7 +7,7 @@ import {
 } from './demo/demo-status.js';
 import type { StatusHistoryRepository } from './history/status-history.repository.js';
 import { createStatusRecorder, type StatusRecorder } from './history/status-recorder.js';
-import { createNoticeBoard } from './notices/notice-board.js';
+import { createNoticeBoard } from './notice-board.js';
 import {
   createKumaStatusPageReader,
   type KumaStatusPageReader,

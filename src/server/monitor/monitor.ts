@@ -1,6 +1,6 @@
 import type { DemoStatus } from './demo/demo-status.js';
 import type { StatusRecorder } from './history/status-recorder.js';
-import type { NoticeBoard } from './notices/notice-board.js';
+import type { NoticeBoard } from './notice-board.js';
 import { isProbeable } from './sources/http-probe.js';
 import { describeFailure } from './sources/http.js';
 import type { SourceStatus, StatusSource } from './sources/source.js';

@@ -9,7 +9,7 @@ import { APP_ID_PATTERN } from '../catalog/app-rules.js';
 /** A record id the server makes (src/server/lib/ids.ts): access requests, deliveries. */
 export const RECORD_ID_PATTERN = '^[a-z0-9]{15}$';
 
-/** A portal notice's id: a UUID (admin/notices), or another short token of a catalog's. */
+/** A portal notice's id: a UUID (server/notices), or another short token of a catalog's. */
 export const NOTICE_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 
 export const AppIdSchema = Type.String({ pattern: APP_ID_PATTERN, description: 'An app id.' });

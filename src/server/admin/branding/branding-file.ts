@@ -16,7 +16,7 @@ import { checkLogo, type CheckedLogo, type LogoChecks } from '../../files/logo-f
 import { IMAGE_TYPES, imageTypeOf } from '../../lib/image-types.js';
 import { audited } from '../../audit/unit-of-work.js';
 import type { Db } from '../../db/database.js';
-import { iconOfImageField, quotedSlug, type IconLookup } from '../icons/catalog-icons.js';
+import { iconOfImageField, quotedSlug, type IconLookup } from '../../files/icons/catalog-icons.js';
 
 /**
  * The catalog file's `portal:` section (docs/catalog.md, decision 0028): the branding admins

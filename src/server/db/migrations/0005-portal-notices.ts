@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Notices admins post (src/server/admin/notices). Portable: text and integer columns only, the id
+// Notices admins post (src/server/notices). Portable: text and integer columns only, the id
 // made by the server, times as ISO 8601 UTC text (they compare correctly as strings).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

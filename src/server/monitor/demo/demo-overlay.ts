@@ -8,7 +8,7 @@ import {
 import type { StatusHistoryRepository } from '../history/status-history.repository.js';
 import type { StatusChangeRow } from '../history/status-history.table.js';
 import type { StatusHistoryView } from '../history/status-recorder.js';
-import type { NoticeBoard } from '../notices/notice-board.js';
+import type { NoticeBoard } from '../notice-board.js';
 import type { CachedStatus, StatusResults } from '../status-cache.js';
 import { DEMO_SOURCE, type DemoStatus } from './demo-status.js';
 import {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/load-config.js';
-import { createAppsRepository } from '../../catalog/apps.repository.js';
-import { bearer, createTestContext, type TestContext } from '../../test-support/test-app.js';
-import { createMonitorFromConfig } from '../monitor-setup.js';
-import { kumaMetricsText, startFakeKumaServer } from '../test-support/fake-kuma.js';
-import { kumaStatusPage1, kumaStatusPage2 } from '../test-support/kuma-status-pages.js';
+import { loadConfig } from '../config/load-config.js';
+import { createAppsRepository } from '../catalog/apps.repository.js';
+import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
+import { createMonitorFromConfig } from '../monitor/monitor-setup.js';
+import { kumaMetricsText, startFakeKumaServer } from '../monitor/test-support/fake-kuma.js';
+import { kumaStatusPage1, kumaStatusPage2 } from '../monitor/test-support/kuma-status-pages.js';
 
 const A = 'https://a.example.edu/';
 const S = 'https://secret.example.edu/';

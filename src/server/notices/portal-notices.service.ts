@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor } from '../../../shared/api/admin-schemas.js';
-import type { PortalNotice, PortalNoticeSeverity } from '../../../shared/api/notice-schemas.js';
-import { checkNoticeFields, type NoticeFields } from '../../../shared/notices/notice-rules.js';
-import type { Notice } from '../../../shared/status/history-schemas.js';
-import { NotFoundError } from '../../http/errors.js';
-import { textIn } from '../../../shared/i18n/localized-text.js';
-import { storedText } from '../../i18n/stored-text.js';
-import type { AdminRepository } from '../admin.repository.js';
-import { audited } from '../../audit/unit-of-work.js';
-import type { Db } from '../../db/database.js';
-import { invalidFields } from '../admin.service.js';
+import type { Actor } from '../../shared/api/admin-schemas.js';
+import type { PortalNotice, PortalNoticeSeverity } from '../../shared/api/notice-schemas.js';
+import { checkNoticeFields, type NoticeFields } from '../../shared/notices/notice-rules.js';
+import type { Notice } from '../../shared/status/history-schemas.js';
+import { NotFoundError } from '../http/errors.js';
+import { textIn } from '../../shared/i18n/localized-text.js';
+import { storedText } from '../i18n/stored-text.js';
+import type { AdminRepository } from '../admin/admin.repository.js';
+import { audited } from '../audit/unit-of-work.js';
+import type { Db } from '../db/database.js';
+import { invalidFields } from '../admin/admin.service.js';
 import type { PortalNoticesRepository } from './portal-notices.repository.js';
 import type { PortalNoticeRow } from './portal-notices.table.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeSvg } from '../../files/logo-files.js';
-import { bearer, createTestContext, type TestContext } from '../../test-support/test-app.js';
-import { RESEARCH_ICONS } from './research-icons.js';
+import { sanitizeSvg } from '../files/logo-files.js';
+import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
+import { RESEARCH_ICONS } from '../files/icons/research-icons.js';
 
 let ctx: TestContext;
 let admin: string;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDevIdpServer } from '../../dev-idp/test-support/dev-idp-server.js';
-import { createTestBrowser } from '../../auth/test-support/test-browser.js';
-import { bearer, createTestContext, type TestContext } from '../../test-support/test-app.js';
+import { startDevIdpServer } from '../dev-idp/test-support/dev-idp-server.js';
+import { createTestBrowser } from '../auth/test-support/test-browser.js';
+import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
 
 const clock = { now: Date.parse('2026-11-03T09:00:00Z') };
 let ctx: TestContext;

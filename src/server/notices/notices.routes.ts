@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorSchema } from '../../../shared/api/schemas.js';
-import { NoticesSchema } from '../../../shared/status/history-schemas.js';
-import type { Language } from '../../../shared/i18n/languages.js';
-import { addVary } from '../../http/compressed-bodies.js';
-import { requestLanguage } from '../../i18n/request-language.js';
+import { ErrorSchema } from '../../shared/api/schemas.js';
+import { NoticesSchema } from '../../shared/status/history-schemas.js';
+import type { Language } from '../../shared/i18n/languages.js';
+import { addVary } from '../http/compressed-bodies.js';
+import { requestLanguage } from '../i18n/request-language.js';
 import type { NoticesService } from './notices.service.js';
 
 export const noticesRoutes: FastifyPluginAsyncTypebox<{

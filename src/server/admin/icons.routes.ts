@@ -4,11 +4,11 @@ import {
   IconListQuerySchema,
   IconListSchema,
   IconParamsSchema,
-} from '../../../shared/api/icon-schemas.js';
-import { pageOf } from '../../../shared/api/list-schemas.js';
-import { NotFoundError } from '../../http/errors.js';
-import { ADMIN_ERRORS } from '../admin-errors.js';
-import type { IconSet } from './icon-set.js';
+} from '../../shared/api/icon-schemas.js';
+import { pageOf } from '../../shared/api/list-schemas.js';
+import { NotFoundError } from '../http/errors.js';
+import { ADMIN_ERRORS } from './admin-errors.js';
+import type { IconSet } from '../files/icons/icon-set.js';
 
 const tags = ['admin'];
 

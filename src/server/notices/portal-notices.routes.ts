@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ErrorSchema } from '../../../shared/api/schemas.js';
+import { ErrorSchema } from '../../shared/api/schemas.js';
 import {
   PortalNoticeCreateSchema,
   PortalNoticeListQuerySchema,
@@ -8,9 +8,9 @@ import {
   PortalNoticeParamsSchema,
   PortalNoticePatchSchema,
   PortalNoticeSchema,
-} from '../../../shared/api/notice-schemas.js';
-import { pageOf } from '../../../shared/api/list-schemas.js';
-import { adminActor, bodyObject } from '../admin-request.js';
+} from '../../shared/api/notice-schemas.js';
+import { pageOf } from '../../shared/api/list-schemas.js';
+import { adminActor, bodyObject } from '../admin/admin-request.js';
 import type { PortalNoticesService } from './portal-notices.service.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };

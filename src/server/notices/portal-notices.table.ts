@@ -25,7 +25,7 @@ export interface PortalNoticesTable {
 export type PortalNoticeRow = Selectable<PortalNoticesTable>;
 
 /** This feature's tables in the database's type (src/server/db/schema.ts). */
-declare module '../../db/schema.js' {
+declare module '../db/schema.js' {
   interface Database {
     portalNotices: PortalNoticesTable;
   }

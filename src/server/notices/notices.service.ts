@@ -1,15 +1,15 @@
-import type { Notice, Notices } from '../../../shared/status/history-schemas.js';
-import { STATUS_MAINTENANCE } from '../../../shared/status/status-codes.js';
-import type { Viewer } from '../../catalog/visibility.js';
-import type { StatusResults } from '../status-cache.js';
-import type { NoticeBoard } from './notice-board.js';
+import type { Notice, Notices } from '../../shared/status/history-schemas.js';
+import { STATUS_MAINTENANCE } from '../../shared/status/status-codes.js';
+import type { Viewer } from '../catalog/visibility.js';
+import type { StatusResults } from '../monitor/status-cache.js';
+import type { NoticeBoard } from '../monitor/notice-board.js';
 
 /** GET /api/notices: the notices (public, as the status page is) and the viewer's apps in maintenance. */
 export function createNoticesService(deps: {
   visibleApps(viewer: Viewer): Promise<readonly { id: string; link: string }[]>;
   results: StatusResults;
   board: Pick<NoticeBoard, 'active'>;
-  /** Notices admins posted (src/server/admin/notices), read from the database on each call. */
+  /** Notices admins posted (src/server/notices), read from the database on each call. */
   portal?: { activeFor(visibleIds: ReadonlySet<string>, language?: string): Promise<Notice[]> };
 }) {
   return {

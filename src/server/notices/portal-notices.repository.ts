@@ -1,8 +1,8 @@
-import type { Actor } from '../../../shared/api/admin-schemas.js';
-import type { NoticeFields } from '../../../shared/notices/notice-rules.js';
-import type { Db } from '../../db/database.js';
-import { textColumns } from '../../i18n/stored-text.js';
-import type { Trx } from '../../audit/unit-of-work.js';
+import type { Actor } from '../../shared/api/admin-schemas.js';
+import type { NoticeFields } from '../../shared/notices/notice-rules.js';
+import type { Db } from '../db/database.js';
+import { textColumns } from '../i18n/stored-text.js';
+import type { Trx } from '../audit/unit-of-work.js';
 import type { PortalNoticeRow } from './portal-notices.table.js';
 
 /** At most this many notices are listed for admins (latest start first)... */

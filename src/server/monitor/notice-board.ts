@@ -1,6 +1,6 @@
-import type { Notice } from '../../../shared/status/history-schemas.js';
-import { describeFailure } from '../sources/http.js';
-import type { KumaStatusPageReader } from '../sources/kuma-status-page.js';
+import type { Notice } from '../../shared/status/history-schemas.js';
+import { describeFailure } from './sources/http.js';
+import type { KumaStatusPageReader } from './sources/kuma-status-page.js';
 
 type NoticeLog = { warn(details: Record<string, unknown>, message: string): void };
 
