@@ -1,13 +1,11 @@
 import { hasControlCharacters } from '../../shared/text/control-characters.js';
 import { extname, isAbsolute, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import type { AppAccess } from '../../shared/api/access-schemas.js';
 import {
   checkAppFields,
   DEFAULT_COLLECTION_ID,
   type AppFields,
 } from '../../shared/catalog/app-rules.js';
-import type { Environment } from '../../shared/catalog/environments.js';
 import { SOURCE_LANGUAGE } from '../../shared/i18n/languages.js';
 import { defaultTextOf, isTextMap, type LocalizedText } from '../../shared/i18n/localized-text.js';
 import { IMAGE_EXTENSIONS, imageTypeOfExtension } from '../lib/image-types.js';
@@ -16,25 +14,11 @@ import { IMAGE_EXTENSIONS, imageTypeOfExtension } from '../lib/image-types.js';
 export const APPS_COLLECTION_ID = DEFAULT_COLLECTION_ID;
 
 /** One validated app of a catalog file. */
-export interface CatalogEntry {
-  id: string;
-  /** One text, or texts by language tag (`{ en: "...", de: "..." }`; docs/catalog.md). */
-  name: LocalizedText;
-  description: LocalizedText;
+export interface CatalogEntry extends AppFields {
   /** Absolute path of the logo file, or undefined when the app has none. */
   imagePath: string | undefined;
   /** The bundled icon the logo is made of (`image: icon:<slug>`), or undefined. */
   imageIcon?: string;
-  doc: string;
-  github: string;
-  env: Environment;
-  category: string;
-  link: string;
-  isPublic: boolean;
-  associatedGroups: string[];
-  collectionId: string;
-  /** Access requests (docs/access-requests.md); null: not requestable. */
-  access: AppAccess | null;
 }
 
 /** A map's text to name an app by in messages: English, else the first given. */

@@ -4,7 +4,7 @@ import type { App } from '../../../../shared/api/schemas.js';
 import { ENVIRONMENTS, type Environment } from '../../../../shared/catalog/environments.js';
 import { useLocale } from '../../../lib/i18n.js';
 import { useAppForm } from '../hooks/use-app-form.js';
-import { FORM_LANGUAGE, type AppFormValues } from '../utils/app-form-values.js';
+import { FORM_LANGUAGE, labelOf, type AppFormValues } from '../utils/app-form-values.js';
 import { nameOf } from '../utils/app-table-view.js';
 import { AccessSection } from './access-section.js';
 import { ERROR_TEXT, FormField } from './form-field.js';
@@ -48,16 +48,16 @@ export function AppForm({
   const { base, editing, values, text, errorOf } = form;
   const { t, formatDate, language } = useLocale();
   const label = {
-    id: t('admin.translations.field.id'),
-    name: t('admin.translations.field.name'),
-    description: t('admin.translations.field.description'),
-    link: t('admin.translations.field.link'),
-    doc: t('admin.translations.field.doc'),
-    github: t('admin.translations.field.github'),
-    env: t('admin.translations.field.env'),
-    category: t('admin.translations.field.category'),
-    groups: t('admin.translations.field.groups'),
-    collectionId: t('admin.translations.field.collectionId'),
+    id: labelOf(t, 'id'),
+    name: labelOf(t, 'name'),
+    description: labelOf(t, 'description'),
+    link: labelOf(t, 'link'),
+    doc: labelOf(t, 'doc'),
+    github: labelOf(t, 'github'),
+    env: labelOf(t, 'env'),
+    category: labelOf(t, 'category'),
+    groups: labelOf(t, 'associatedGroups'),
+    collectionId: labelOf(t, 'collectionId'),
   };
   const envLabel: Record<Environment, string> = {
     prod: t('admin.translations.env.prod'),

@@ -94,26 +94,6 @@ export const FIELD_LABEL_IDS: Readonly<Record<AppField | 'image', string>> = {
   image: 'admin.apps.field.image',
 };
 
-/**
- * The English labels, for the form component until it reads `FIELD_LABEL_IDS` through `t()`.
- * @deprecated Use `FIELD_LABEL_IDS` (or `labelOf`).
- */
-export const FIELD_LABELS: Readonly<Record<AppField | 'image', string>> = {
-  id: 'Id',
-  name: 'Name',
-  description: 'Description',
-  doc: 'Documentation link',
-  github: 'Repository link',
-  env: 'Environment',
-  category: 'Category',
-  link: 'Link',
-  isPublic: 'Public',
-  associatedGroups: 'Groups',
-  collectionId: 'Collection id',
-  access: 'Access requests',
-  image: 'Logo',
-};
-
 /** A field's label, or its name for fields the console does not know (e.g. from the server). */
 export function labelOf(t: Translate, field: string): string {
   const id = Object.hasOwn(FIELD_LABEL_IDS, field)
