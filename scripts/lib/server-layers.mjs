@@ -30,7 +30,7 @@ export const SERVER_LAYERS = [
 export const UPWARD_EXCEPTIONS = [];
 
 /** Files at the root of src/server: the composition roots, above every layer. */
-export const COMPOSITION_ROOTS = ['app.ts', 'main.ts', 'repositories.ts'];
+export const COMPOSITION_ROOTS = ['app.ts', 'main.ts', 'repositories.ts', 'services.ts'];
 
 /** Folders of src/server outside the table: helpers of the tests only, free to import anything. */
 export const SERVER_TEST_FOLDERS = ['test-support'];

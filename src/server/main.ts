@@ -1,10 +1,10 @@
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildApp } from './app.js';
+import { buildPortal } from './app.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { CatalogError } from './catalog/catalog-file.js';
 import { prepareCatalog } from './admin/catalog-startup.js';
-import { createAdminService } from './admin/admin.service.js';
+import { purgeExpiredTrash } from './admin/admin.service.js';
 import { createTrashPurge } from './admin/trash-purge.js';
 import { startCatalogNotifier } from './catalog/catalog-notify.js';
 import { withStartupLock } from './db/startup-lock.js';
@@ -74,11 +74,6 @@ async function main(): Promise<void> {
   chmodSync(join(dataDir, 'storage'), 0o700);
   const storage = createFileStorage(join(dataDir, 'storage'));
   const { apps } = repositories;
-  const adminService = createAdminService({
-    admin: repositories.admin,
-    apps,
-    clock: createMonotonicClock(),
-  });
   // Replicas started together on one PostgreSQL database take turns: the first migrates and
   // loads the catalog, the others find both done.
   await withStartupLock(target, async () => {
@@ -90,14 +85,11 @@ async function main(): Promise<void> {
       apps,
       admin: repositories.admin,
       branding: repositories.branding,
-      adminService,
+      // Before the app and its services exist: the admin service's purge, on this process's clock.
+      purgeExpired: () =>
+        purgeExpiredTrash({ admin: repositories.admin, apps, clock: createMonotonicClock() }),
       log: (message) => console.log(message),
     });
-  });
-  // The trash is purged at start-up (above) and every hour while the server runs.
-  const trashPurge = createTrashPurge({
-    purgeExpired: () => adminService.purgeExpired(),
-    log: (message) => console.log(message),
   });
 
   // Started after listen and stopped before the app closes; requests only read its cache.
@@ -145,17 +137,22 @@ async function main(): Promise<void> {
     target.kind === 'postgres' ? target.url : undefined,
     ACCESS_JOBS_LOCK_KEY,
   );
-  const app = await buildApp({
+  // The app and every service, built once (services.ts).
+  const { app, services } = await buildPortal({
     accessLeadership,
     config,
     db,
     storage,
     repositories,
-    monitor,
     devIdp,
-    groupDirectory,
     version: version(),
     logger: loggerOptions(config.logLevel),
+    overrides: { monitor, groupDirectory },
+  });
+  // The trash is purged at start-up (above) and every hour while the server runs.
+  const trashPurge = createTrashPurge({
+    purgeExpired: () => services.admin.purgeExpired(),
+    log: (message) => console.log(message),
   });
 
   // The memory of a busy while goes back once the server is quiet (decision 0046).

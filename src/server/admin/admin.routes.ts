@@ -12,7 +12,8 @@ import type { PortalBrandingService } from './branding/portal-branding.service.j
 import { requireAdminActor } from './admin-request.js';
 import type { AdminService } from './admin.service.js';
 import { catalogTransferRoutes } from './catalog-transfer.routes.js';
-import { createIconSet, type IconSet } from '../files/icons/icon-set.js';
+import { bundledIcons } from '../files/icons/catalog-icons.js';
+import type { IconSet } from '../files/icons/icon-set.js';
 import { iconsRoutes } from './icons.routes.js';
 import type { CatalogTransferService } from './catalog-transfer.service.js';
 
@@ -59,5 +60,5 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     await app.register(adminOutboxRoutes, { outbox: options.outbox, admin: options.admin });
   }
   await app.register(catalogTransferRoutes, { transfer: options.transfer });
-  await app.register(iconsRoutes, { icons: options.icons ?? createIconSet() });
+  await app.register(iconsRoutes, { icons: options.icons ?? bundledIcons() });
 };

@@ -44,6 +44,30 @@ function rowOf(fields: Partial<AppFields>, defaultLanguage: string | undefined) 
 }
 
 /**
+ * Purges the apps trashed more than 30 days ago, each with its `purge` audit entry; returns how
+ * many. The admin service runs it on a timer (trash-purge.ts); main.ts at start-up, before the
+ * app and its services exist.
+ */
+export async function purgeExpiredTrash(deps: {
+  admin: AdminRepository;
+  apps: Pick<AppsRepository, 'notifyChange'>;
+  clock: () => string;
+}): Promise<number> {
+  const { admin } = deps;
+  const expired = await admin.expiredTrash(trashCutoff(deps.clock()));
+  if (expired.length === 0) return 0;
+  const at = (trx: Trx) => nextStamp(trx, deps.clock());
+  await audited(admin.db, { actor: SYSTEM_ACTOR, at }, async ({ trx, audit }) => {
+    for (const record of expired) {
+      await admin.purgeApp(trx, record.id);
+      await audit({ action: 'purge', appId: record.id, before: snapshotOf(record), after: null });
+    }
+  });
+  deps.apps.notifyChange();
+  return expired.length;
+}
+
+/**
  * The catalog as admins change it: every write checks the fields with the catalog file's rules,
  * the version the caller had, runs in one transaction with its audit entry, and tells the
  * catalog snapshot (GET /api/apps, search, status) at once.
@@ -94,21 +118,8 @@ export function createAdminService(deps: {
     return toAdminApp(record);
   }
 
-  async function purgeExpired(): Promise<number> {
-    const cutoff = trashCutoff(deps.clock());
-    const expired = await admin.expiredTrash(cutoff);
-    if (expired.length === 0) return 0;
-    await write(SYSTEM_ACTOR, async ({ trx, audit }) => {
-      for (const record of expired) {
-        await admin.purgeApp(trx, record.id);
-        await audit({ action: 'purge', appId: record.id, before: snapshotOf(record), after: null });
-      }
-    });
-    return expired.length;
-  }
-
   return {
-    purgeExpired,
+    purgeExpired: () => purgeExpiredTrash(deps),
 
     /**
      * The apps, or the trash. Reads only: the purge runs at start-up and on a timer

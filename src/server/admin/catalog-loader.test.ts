@@ -8,7 +8,7 @@ import { openTestDatabase } from '../db/test-support/test-database.js';
 import { createAppsRepository } from '../catalog/apps.repository.js';
 import { CatalogError } from '../catalog/catalog-file.js';
 import { DEMO_CATALOG_FILE, loadCatalogFile } from './catalog-loader.js';
-import { createAdminService } from './admin.service.js';
+import { purgeExpiredTrash } from './admin.service.js';
 import { prepareCatalog } from './catalog-startup.js';
 import { createBrandingRepository } from '../branding/branding.repository.js';
 import { createFileStorage } from '../files/file-storage.js';
@@ -192,7 +192,7 @@ describe('the portal: section and icons at start-up (decision 0034)', () => {
       apps,
       admin,
       branding: branding(),
-      adminService: createAdminService({ admin, apps, clock: () => new Date().toISOString() }),
+      purgeExpired: () => purgeExpiredTrash({ admin, apps, clock: () => new Date().toISOString() }),
       log: (line) => log.push(line),
     });
     const stored = await branding().read();

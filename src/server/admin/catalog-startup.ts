@@ -1,6 +1,5 @@
 import type { AppsRepository } from '../catalog/apps.repository.js';
 import type { AdminRepository } from './admin.repository.js';
-import type { AdminService } from './admin.service.js';
 import type { BrandingRepository } from '../branding/branding.repository.js';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/database.js';
@@ -22,13 +21,14 @@ export async function prepareCatalog(deps: {
   admin: AdminRepository;
   /** Where the file's `portal:` section goes (decision 0034). */
   branding: BrandingRepository;
-  adminService: Pick<AdminService, 'purgeExpired'>;
+  /** Purges the trash of apps deleted more than 30 days ago (admin.service.ts). */
+  purgeExpired: () => Promise<number>;
   log: (message: string) => void;
 }): Promise<void> {
   const { db, log } = deps;
   const imported = await importStoredLogos(db, deps.storage, log);
   if (imported > 0) log(`Moved ${imported} logo(s) from file storage into the database.`);
-  const purged = await deps.adminService.purgeExpired();
+  const purged = await deps.purgeExpired();
   if (purged > 0) log(`Purged ${purged} app(s) deleted more than 30 days ago.`);
 
   // The file is read in a worker thread with a time limit, like an import through the API.

@@ -12,7 +12,7 @@ import type { Monitor } from '../monitor/monitor.js';
 import { kumaMetricsText, startFakeKumaServer } from '../monitor/test-support/fake-kuma.js';
 import { createRepositories } from '../repositories.js';
 import { appRow, bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
-import { createAdminService } from './admin.service.js';
+import { purgeExpiredTrash } from './admin.service.js';
 import { DEMO_CATALOG_FILE } from './catalog-loader.js';
 import { prepareCatalog } from './catalog-startup.js';
 import { demoStatusCatalog } from './demo-status-catalog.js';
@@ -48,11 +48,12 @@ async function start(env: Record<string, string>, db?: Db): Promise<Portal> {
     apps: repositories.apps,
     admin: repositories.admin,
     branding: repositories.branding,
-    adminService: createAdminService({
-      admin: repositories.admin,
-      apps: repositories.apps,
-      clock: () => new Date(T).toISOString(),
-    }),
+    purgeExpired: () =>
+      purgeExpiredTrash({
+        admin: repositories.admin,
+        apps: repositories.apps,
+        clock: () => new Date(T).toISOString(),
+      }),
     log: () => {},
   });
   const demoCatalog = await demoStatusCatalog(config);

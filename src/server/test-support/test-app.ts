@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../app.js';
+import type { ServiceOverrides } from '../services.js';
 import { createTokenVerifier } from '../auth/token-verifier.js';
 import { createAppsRepository } from '../catalog/apps.repository.js';
 import { createRepositories } from '../repositories.js';
@@ -67,7 +68,11 @@ export interface TestContext {
  * Each test builds its own: no shared state.
  */
 export async function createTestContext(
-  options: { env?: Record<string, string>; apps?: TestAppSpec[]; deps?: Partial<AppDeps> } = {},
+  options: {
+    env?: Record<string, string>;
+    apps?: TestAppSpec[];
+    deps?: Partial<AppDeps> & ServiceOverrides;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const issuer = await createTestIssuer();
@@ -91,14 +96,29 @@ export async function createTestContext(
   // the app's snapshot at once. A test that brings its own database gets repositories on it.
   const appDb = options.deps?.db ?? db;
   const repositories = options.deps?.repositories ?? createRepositories(appDb);
+  // The test's seams go to the services (services.ts); the rest is the app's own.
+  const {
+    db: _db,
+    repositories: _repositories,
+    devIdp,
+    logger,
+    version,
+    accessExpiryTimer,
+    accessLeadership,
+    overrides,
+    ...seams
+  } = options.deps ?? {};
   const app = await buildApp({
     config,
-    db,
+    db: appDb,
     storage,
-    verifier,
-    webRoot: false,
-    ...options.deps,
     repositories,
+    devIdp,
+    logger,
+    version,
+    accessExpiryTimer,
+    accessLeadership,
+    overrides: { verifier, webRoot: false, ...seams, ...overrides },
   });
   const repository = appDb === db ? repositories.apps : createAppsRepository(db);
   const seed = async (apps: TestAppSpec[]) => {

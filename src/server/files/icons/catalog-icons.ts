@@ -23,9 +23,10 @@ export const quotedSlug = (slug: string) => JSON.stringify(slug.slice(0, 64));
 let shared: IconSet | undefined;
 
 /**
- * The icon set of this thread, made on first use (the catalog reader's worker reads catalog
- * files; the package's data is loaded only when a file names an icon).
+ * The icon set of this thread, made on first use and then shared: the admin API's picker and,
+ * in the catalog reader's worker, the catalog files (the package's data is loaded only when
+ * something names an icon).
  */
-export function bundledIcons(): IconLookup {
+export function bundledIcons(): IconSet {
   return (shared ??= createIconSet());
 }
