@@ -55,7 +55,9 @@ describe('themes', () => {
     expect(await scheme(page)).toBe('dark');
     await expect.poll(() => group.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
 
-    // Keyboard: the radio group moves with the arrow keys.
+    // Keyboard: the radio group moves with the arrow keys, once the header has hydrated (before
+    // that the browser moves the native radios and nothing applies the choice).
+    await page.waitForFunction(() => performance.getEntriesByName('portal:hydrated').length > 0);
     await group.getByRole('radio', { name: 'Dark' }).focus();
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => page.getAttribute('html', 'data-theme')).toBe('light');
