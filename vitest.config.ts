@@ -21,7 +21,7 @@ const MOCKING_TESTS = [
 const postgresTests = [
   'src/server/{catalog,admin,users,files,system,access,audit}/*.test.ts',
   'src/server/notices/*.test.ts',
-  'src/server/admin/branding/*.test.ts',
+  'src/server/branding/*.test.ts',
   'src/server/auth/{sign-in,oidc-flow}.test.ts',
   'src/server/monitor/history/*.test.ts',
   'src/server/cli/catalog.test.ts',

@@ -12,7 +12,8 @@ export const SERVER_LAYERS = [
   ['system', 'outbox', 'audit'],
   ['auth', 'directory'],
   ['catalog'],
-  ['files'],
+  // Logos and icons; the admin API's guard, actor, request helpers and error answers.
+  ['files', 'admin-http'],
   ['users', 'monitor', 'branding'],
   ['spa', 'dev-idp'],
   ['admin'],

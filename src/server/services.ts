@@ -5,7 +5,7 @@ import type { RenderPage } from '../shared/api/page-schemas.js';
 import { createAccessRequestsRepository } from './access/access-requests.repository.js';
 import { createAccessService } from './access/access.service.js';
 import type { Outbox } from './access/ports.js';
-import { createPortalBrandingService } from './admin/branding/portal-branding.service.js';
+import { createPortalBrandingService } from './branding/portal-branding.service.js';
 import { createAdminService } from './admin/admin.service.js';
 import { createCatalogReader } from './admin/catalog-reader.js';
 import { createCatalogTransferService } from './admin/catalog-transfer.service.js';

@@ -1,3 +1,4 @@
+import { actorOf } from '../audit/actor.js';
 import { audited } from '../audit/unit-of-work.js';
 import type {
   AccessDecision,
@@ -9,7 +10,6 @@ import { MAX_ACCESS_NOTE } from '../../shared/api/access-schemas.js';
 import type { Principal } from '../auth/principal.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.js';
 import {
-  actorOf,
   checkText,
   DAY_MS,
   iso,

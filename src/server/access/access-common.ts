@@ -78,10 +78,6 @@ export const ONLY_OPEN_WITHDRAWN = 'Only an open request can be withdrawn; this 
 
 export const iso = (time: number) => new Date(time).toISOString();
 
-export function actorOf(principal: Principal): Actor {
-  return { subject: principal.subject, username: principal.username || principal.subject };
-}
-
 /** Text a person wrote: trimmed, required (unless optional), bounded, no control characters. */
 export function checkText(
   field: string,

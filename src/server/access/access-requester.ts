@@ -1,3 +1,4 @@
+import { actorOf } from '../audit/actor.js';
 import { audited } from '../audit/unit-of-work.js';
 import type { AccessRequest, AccessRequestList } from '../../shared/api/access-schemas.js';
 import { MAX_ACCESS_REASON } from '../../shared/api/access-schemas.js';
@@ -8,7 +9,6 @@ import { canSee } from '../catalog/visibility.js';
 import { ConflictError, NotFoundError } from '../http/errors.js';
 import { newRecordId } from '../lib/ids.js';
 import {
-  actorOf,
   APPROVER_MAIL_LIMITS,
   checkText,
   DAY_MS,

@@ -1,5 +1,6 @@
 import { ErrorSchema } from '../../shared/api/schemas.js';
-import { HttpError } from '../http/errors.js';
+import type { FieldErrors } from '../../shared/catalog/app-rules.js';
+import { BadRequestError, HttpError } from '../http/errors.js';
 
 /** The answer to a signed-in user without the admin role. */
 export const ADMINS_ONLY = 'Only portal administrators can do this.';
@@ -23,4 +24,12 @@ export class PreconditionRequiredError extends HttpError {
       'Send the version you are changing, in an If-Match header or a "version" field.',
     );
   }
+}
+
+/** 400 naming each bad field: `data.fields = { link: 'must be an http(s) URL (got "x")' }`. */
+export function invalidFields(errors: FieldErrors): BadRequestError {
+  const list = Object.entries(errors)
+    .map(([field, message]) => `"${field}" ${message}`)
+    .join('; ');
+  return new BadRequestError(`Some fields are invalid: ${list}.`, { fields: errors });
 }

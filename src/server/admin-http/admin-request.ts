@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../../shared/api/admin-schemas.js';
 import { BadRequestError } from '../http/errors.js';
 import { requireAdmin } from './admin-guard.js';
-import { invalidFields } from './admin.service.js';
-import { actorOf } from './app-snapshot.js';
+import { invalidFields } from './admin-errors.js';
+import { actorOf } from '../audit/actor.js';
 
 /** The admin caller of each request of the admin scope, set once by its onRequest hook. */
 const actors = new WeakMap<FastifyRequest, Actor>();

@@ -14,9 +14,9 @@ import { pageOf } from '../../shared/api/list-schemas.js';
 import { ErrorSchema } from '../../shared/api/schemas.js';
 import { BadRequestError, NotFoundError } from '../http/errors.js';
 import { MAX_LOGO_BYTES } from '../files/logo-files.js';
-import { ADMIN_ERRORS } from './admin-errors.js';
-import { readMultipartFile } from './admin-multipart.js';
-import { adminActor, bodyObject, expectedVersion } from './admin-request.js';
+import { ADMIN_ERRORS } from '../admin-http/admin-errors.js';
+import { readMultipartFile } from '../admin-http/admin-multipart.js';
+import { adminActor, bodyObject, expectedVersion } from '../admin-http/admin-request.js';
 import type { AdminService } from './admin.service.js';
 import { withStatus } from './app-snapshot.js';
 

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyBodyParser, FastifyInstance } from 'fastify';
 import { MAX_LOGO_BYTES } from '../files/logo-files.js';
-import { MULTIPART_LIMITS } from './admin-multipart.js';
+import { MULTIPART_LIMITS } from '../admin-http/admin-multipart.js';
 import { MAX_IMPORT_BYTES } from './catalog-transfer.js';
 
 const asBytes: FastifyBodyParser<Buffer> = (_request, body, done) => done(null, body);
@@ -13,7 +13,7 @@ const asBytes: FastifyBodyParser<Buffer> = (_request, body, done) => done(null, 
  */
 export async function registerAdminBodyParsers(app: FastifyInstance): Promise<void> {
   // The limits hold for every route of the scope; the upload routes read the whole body and
-  // refuse what exceeds them (admin-multipart.ts).
+  // refuse what exceeds them (admin-http/admin-multipart.ts).
   await app.register(multipart, { limits: { fileSize: MAX_LOGO_BYTES, ...MULTIPART_LIMITS } });
   for (const type of ['application/zip', 'application/x-zip-compressed']) {
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES }, asBytes);

@@ -9,7 +9,7 @@ import {
 import { AppListSchema, type AppList } from '../../shared/api/schemas.js';
 import type { AppsService } from '../catalog/apps.service.js';
 import type { GroupDirectory } from '../directory/keycloak-directory.js';
-import { ADMIN_ERRORS } from './admin-errors.js';
+import { ADMIN_ERRORS } from '../admin-http/admin-errors.js';
 import type { AdminService } from './admin.service.js';
 
 const tags = ['admin'];

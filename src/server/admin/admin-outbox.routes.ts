@@ -7,8 +7,8 @@ import {
 } from '../../shared/api/outbox-schemas.js';
 import { ConflictError, NotFoundError } from '../http/errors.js';
 import type { OutboxAdmin } from '../outbox/outbox.js';
-import { ADMIN_ERRORS } from './admin-errors.js';
-import { adminActor } from './admin-request.js';
+import { ADMIN_ERRORS } from '../admin-http/admin-errors.js';
+import { adminActor } from '../admin-http/admin-request.js';
 import type { AdminService } from './admin.service.js';
 
 const tags = ['admin'];

@@ -7,17 +7,13 @@ import type {
 } from '../../shared/api/admin-schemas.js';
 import { pageOf } from '../../shared/api/list-schemas.js';
 import { normalizeGroup } from '../../shared/identity/groups.js';
-import {
-  checkAppFields,
-  type AppFields,
-  type FieldErrors,
-} from '../../shared/catalog/app-rules.js';
+import { checkAppFields, type AppFields } from '../../shared/catalog/app-rules.js';
 import { columnsOf } from '../catalog/app-fields.js';
 import type { AppRecord } from '../catalog/apps.queries.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
 import { isUniqueViolation } from '../db/database.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.js';
-import { PreconditionRequiredError } from './admin-errors.js';
+import { ConflictError, NotFoundError } from '../http/errors.js';
+import { invalidFields, PreconditionRequiredError } from '../admin-http/admin-errors.js';
 import { listAudit, type AuditFilter } from '../audit/audit-log.js';
 import { audited, auditedIn, type AuditedChange, type Trx } from '../audit/unit-of-work.js';
 import { nextStamp, type AdminRepository, type AppSnapshot } from './admin.repository.js';
@@ -27,14 +23,6 @@ import { pageEnvelope } from '../../shared/api/paging.js';
 
 /** The actor of changes nobody made by hand (the trash purge). */
 export const SYSTEM_ACTOR: Actor = { subject: 'system', username: 'system' };
-
-/** 400 naming each bad field: `data.fields = { link: 'must be an http(s) URL (got "x")' }`. */
-export function invalidFields(errors: FieldErrors): BadRequestError {
-  const list = Object.entries(errors)
-    .map(([field, message]) => `"${field}" ${message}`)
-    .join('; ');
-  return new BadRequestError(`Some fields are invalid: ${list}.`, { fields: errors });
-}
 
 /** The columns a change of these fields writes; the id never changes. */
 function rowOf(fields: Partial<AppFields>, defaultLanguage: string | undefined) {

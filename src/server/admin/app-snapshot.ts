@@ -1,8 +1,7 @@
-import type { Actor, AdminApp } from '../../shared/api/admin-schemas.js';
+import type { AdminApp } from '../../shared/api/admin-schemas.js';
 import { accessOf, fieldsOf } from '../catalog/app-fields.js';
 import type { AppRecord } from '../catalog/apps.queries.js';
 import { toLocalizedApp } from '../catalog/api-app.js';
-import type { Principal } from '../auth/principal.js';
 import type { AppSnapshot } from './admin.repository.js';
 
 /** Trashed apps are removed for good this long after their deletion. */
@@ -15,10 +14,6 @@ export function purgeAtOf(deletedAt: string): string {
 
 export function trashCutoff(now: string): string {
   return new Date(new Date(now).getTime() - TRASH_DAYS * DAY_MS).toISOString();
-}
-
-export function actorOf(principal: Principal): Actor {
-  return { subject: principal.subject, username: principal.username || principal.subject };
 }
 
 /** The app's fields as the audit log and the import diff record them. */

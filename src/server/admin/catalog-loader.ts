@@ -16,7 +16,7 @@ import {
   portalBaselineOf,
   type PortalBaseline,
   type PortalSectionChange,
-} from './branding/branding-file.js';
+} from '../branding/branding-file.js';
 
 /** The demo catalog shipped with the portal (data, not code: it sits at the repository root). */
 export const DEMO_CATALOG_FILE = fileURLToPath(

@@ -4,9 +4,9 @@ import { ImportQuerySchema, ImportResultSchema } from '../../shared/api/admin-sc
 import { ErrorSchema } from '../../shared/api/schemas.js';
 import { CatalogError } from '../catalog/catalog-file.js';
 import { BadRequestError } from '../http/errors.js';
-import { ADMIN_ERRORS } from './admin-errors.js';
-import { readMultipartFile } from './admin-multipart.js';
-import { adminActor } from './admin-request.js';
+import { ADMIN_ERRORS } from '../admin-http/admin-errors.js';
+import { readMultipartFile } from '../admin-http/admin-multipart.js';
+import { adminActor } from '../admin-http/admin-request.js';
 import { MAX_IMPORT_BYTES } from './catalog-transfer.js';
 import type { CatalogTransferService } from './catalog-transfer.service.js';
 

@@ -1,7 +1,7 @@
 import type { Actor, ImportResult } from '../../shared/api/admin-schemas.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
 import type { BrandingRepository } from '../branding/branding.repository.js';
-import type { PortalBrandingService } from './branding/portal-branding.service.js';
+import type { PortalBrandingService } from '../branding/portal-branding.service.js';
 import type { AdminRepository } from './admin.repository.js';
 import { importCatalog } from './catalog-import.js';
 import type { CatalogReader } from './catalog-reader.js';

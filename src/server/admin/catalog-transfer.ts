@@ -18,7 +18,7 @@ import {
   exportPortalSection,
   readPortalSection,
   type PortalSection,
-} from './branding/branding-file.js';
+} from '../branding/branding-file.js';
 import { bundledIcons, quotedSlug, type IconLookup } from '../files/icons/catalog-icons.js';
 
 /** The catalog file inside an export .zip; logos sit beside it under logos/. */

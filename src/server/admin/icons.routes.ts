@@ -7,7 +7,7 @@ import {
 } from '../../shared/api/icon-schemas.js';
 import { pageOf } from '../../shared/api/list-schemas.js';
 import { NotFoundError } from '../http/errors.js';
-import { ADMIN_ERRORS } from './admin-errors.js';
+import { ADMIN_ERRORS } from '../admin-http/admin-errors.js';
 import type { IconSet } from '../files/icons/icon-set.js';
 
 const tags = ['admin'];

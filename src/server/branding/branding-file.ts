@@ -3,20 +3,20 @@ import {
   BRANDING_FIELDS,
   checkBrandingChange,
   type BrandingChange,
-} from '../../../shared/branding/branding-rules.js';
-import type { Actor } from '../../../shared/api/admin-schemas.js';
-import { sameValue, type LocalizedText } from '../../../shared/i18n/localized-text.js';
+} from '../../shared/branding/branding-rules.js';
+import type { Actor } from '../../shared/api/admin-schemas.js';
+import { sameValue, type LocalizedText } from '../../shared/i18n/localized-text.js';
 import type {
   BrandingRecord,
   BrandingRepository,
   BrandingTexts,
   PortalImageKind,
-} from '../../branding/branding.repository.js';
-import { checkLogo, type CheckedLogo, type LogoChecks } from '../../files/logo-files.js';
-import { IMAGE_TYPES, imageTypeOf } from '../../lib/image-types.js';
-import { audited } from '../../audit/unit-of-work.js';
-import type { Db } from '../../db/database.js';
-import { iconOfImageField, quotedSlug, type IconLookup } from '../../files/icons/catalog-icons.js';
+} from './branding.repository.js';
+import { checkLogo, type CheckedLogo, type LogoChecks } from '../files/logo-files.js';
+import { IMAGE_TYPES, imageTypeOf } from '../lib/image-types.js';
+import { audited } from '../audit/unit-of-work.js';
+import type { Db } from '../db/database.js';
+import { iconOfImageField, quotedSlug, type IconLookup } from '../files/icons/catalog-icons.js';
 
 /**
  * The catalog file's `portal:` section (docs/catalog.md, decision 0028): the branding admins

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startBrandingPortal, type BrandingPortal } from '../../test-support/branding-portal.js';
+import { startBrandingPortal, type BrandingPortal } from '../test-support/branding-portal.js';
 
 // The branding's share of the third hardening round: control characters in the footer link
 // (NUL was a 500 on PostgreSQL) and in the texts (C1 passed), and prototype keys in the catalog

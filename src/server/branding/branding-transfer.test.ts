@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startBrandingPortal, type BrandingPortal } from '../../test-support/branding-portal.js';
-import { PNG } from '../../files/test-support/images.js';
+import { startBrandingPortal, type BrandingPortal } from '../test-support/branding-portal.js';
+import { PNG } from '../files/test-support/images.js';
 
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"></rect></svg>';

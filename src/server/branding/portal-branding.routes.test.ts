@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accentPlan } from '../../../shared/branding/contrast.js';
-import { createTestBrowser } from '../../auth/test-support/test-browser.js';
+import { accentPlan } from '../../shared/branding/contrast.js';
+import { createTestBrowser } from '../auth/test-support/test-browser.js';
 import {
   DEFAULT_PORTAL as DEFAULTS,
   startBrandingPortal,
   type BrandingPortal,
   type Method,
-} from '../../test-support/branding-portal.js';
-import { startDevIdpServer } from '../../dev-idp/test-support/dev-idp-server.js';
-import { PNG } from '../../files/test-support/images.js';
-import type { TestContext } from '../../test-support/test-app.js';
+} from '../test-support/branding-portal.js';
+import { startDevIdpServer } from '../dev-idp/test-support/dev-idp-server.js';
+import { PNG } from '../files/test-support/images.js';
+import type { TestContext } from '../test-support/test-app.js';
 
 const EVIL_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)">
   <script>alert(2)</script><rect width="10" height="10" fill="red"/>

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { AdminBrandingSchema, BrandingPatchSchema } from '../../../shared/api/branding-schemas.js';
-import { ErrorSchema } from '../../../shared/api/schemas.js';
-import type { PortalImageKind } from '../../branding/branding.repository.js';
-import { MAX_LOGO_BYTES } from '../../files/logo-files.js';
-import { BadRequestError } from '../../http/errors.js';
-import { ADMIN_ERRORS } from '../admin-errors.js';
-import { readMultipartFile } from '../admin-multipart.js';
-import { adminActor, bodyObject } from '../admin-request.js';
+import { AdminBrandingSchema, BrandingPatchSchema } from '../../shared/api/branding-schemas.js';
+import { ErrorSchema } from '../../shared/api/schemas.js';
+import type { PortalImageKind } from './branding.repository.js';
+import { MAX_LOGO_BYTES } from '../files/logo-files.js';
+import { BadRequestError } from '../http/errors.js';
+import { ADMIN_ERRORS } from '../admin-http/admin-errors.js';
+import { readMultipartFile } from '../admin-http/admin-multipart.js';
+import { adminActor, bodyObject } from '../admin-http/admin-request.js';
 import type { PortalBrandingService } from './portal-branding.service.js';
 
 const tags = ['admin'];

@@ -1,19 +1,15 @@
-import type { Actor } from '../../../shared/api/admin-schemas.js';
-import type { AdminBranding } from '../../../shared/api/branding-schemas.js';
-import { checkBrandingChange } from '../../../shared/branding/branding-rules.js';
-import { sameValue } from '../../../shared/i18n/localized-text.js';
-import type {
-  BrandingRepository,
-  BrandingTexts,
-  PortalImageKind,
-} from '../../branding/branding.repository.js';
-import type { Branding } from '../../branding/branding.service.js';
+import type { Actor } from '../../shared/api/admin-schemas.js';
+import type { AdminBranding } from '../../shared/api/branding-schemas.js';
+import { checkBrandingChange } from '../../shared/branding/branding-rules.js';
+import { sameValue } from '../../shared/i18n/localized-text.js';
+import type { BrandingRepository, BrandingTexts, PortalImageKind } from './branding.repository.js';
+import type { Branding } from './branding.service.js';
 import { applyPortalSection, type PortalSection } from './branding-file.js';
-import { NotFoundError } from '../../http/errors.js';
-import { checkLogo, type LogoChecks } from '../../files/logo-files.js';
-import type { Db } from '../../db/database.js';
-import { audited, type Trx } from '../../audit/unit-of-work.js';
-import { invalidFields } from '../admin.service.js';
+import { NotFoundError } from '../http/errors.js';
+import { checkLogo, type LogoChecks } from '../files/logo-files.js';
+import type { Db } from '../db/database.js';
+import { audited, type Trx } from '../audit/unit-of-work.js';
+import { invalidFields } from '../admin-http/admin-errors.js';
 
 const imageAudit = (kind: PortalImageKind, image?: { contentType: string; sha256: string }) =>
   image ? { [kind]: { contentType: image.contentType, sha256: image.sha256 } } : { [kind]: null };

@@ -55,7 +55,7 @@ export function parseCatalog(text: string, file: string, baseDir: string): Catal
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     throw new CatalogError(file, ['the file must hold an object with an "apps" list']);
   }
-  // `portal:` is the branding (admin/branding/branding-file.ts reads it).
+  // `portal:` is the branding (branding/branding-file.ts reads it).
   const extraTop = Object.keys(document).filter((key) => key !== 'apps' && key !== 'portal');
   const problems: string[] = extraTop.map((key) => `unknown top-level field "${key}"`);
   const list = (document as { apps?: unknown }).apps;

@@ -13,7 +13,7 @@ import {
   applyPortalSection,
   planPortalSection,
   type PortalSectionChange,
-} from '../admin/branding/branding-file.js';
+} from '../branding/branding-file.js';
 import { CatalogError } from '../catalog/catalog-file.js';
 import { ConfigError, loadConfig } from '../config/load-config.js';
 import { connectDatabase, parseDatabaseUrl, type Db } from '../db/database.js';

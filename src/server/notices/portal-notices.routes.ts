@@ -10,7 +10,7 @@ import {
   PortalNoticeSchema,
 } from '../../shared/api/notice-schemas.js';
 import { pageOf } from '../../shared/api/list-schemas.js';
-import { adminActor, bodyObject } from '../admin/admin-request.js';
+import { adminActor, bodyObject } from '../admin-http/admin-request.js';
 import type { PortalNoticesService } from './portal-notices.service.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };

@@ -9,7 +9,7 @@ import { storedText } from '../i18n/stored-text.js';
 import type { AdminRepository } from '../admin/admin.repository.js';
 import { audited } from '../audit/unit-of-work.js';
 import type { Db } from '../db/database.js';
-import { invalidFields } from '../admin/admin.service.js';
+import { invalidFields } from '../admin-http/admin-errors.js';
 import type { PortalNoticesRepository } from './portal-notices.repository.js';
 import type { PortalNoticeRow } from './portal-notices.table.js';
 

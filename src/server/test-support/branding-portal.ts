@@ -8,7 +8,7 @@ import { APPLE_TOUCH_ICON, DEFAULT_ICONS } from '../spa/web-manifest.js';
 import { bearer, createTestContext, type TestAppSpec, type TestContext } from './test-app.js';
 
 /**
- * The set-up the branding tests share (admin/branding, spa/pwa.routes): a portal on an in-memory
+ * The set-up the branding tests share (branding/, spa/pwa.routes): a portal on an in-memory
  * database with an admin's and a user's token, optionally a built web app (the page template and
  * its stylesheet, the PWA icons and service worker), and the calls they make.
  */
