@@ -81,6 +81,24 @@ export interface AppFields {
   access: AppAccess | null;
 }
 
+/**
+ * The fields a new app takes when they are not given (the rules below fill them in; `name` is
+ * required and `id` is derived from it): the catalog file's, the admin API's and the console's
+ * empty form's defaults.
+ */
+export const APP_DEFAULTS: Readonly<Omit<AppFields, 'id' | 'name'>> = {
+  description: '',
+  doc: '',
+  github: '',
+  env: 'prod',
+  category: DEFAULT_CATEGORY,
+  link: '',
+  isPublic: false,
+  associatedGroups: [],
+  collectionId: DEFAULT_COLLECTION_ID,
+  access: null,
+};
+
 export const ONE_LINE = 'must be one line of plain text (no control characters)';
 export const PLAIN_TEXT = 'must be plain text (no control characters)';
 
@@ -254,25 +272,25 @@ export function checkAppFields(
   link('link');
 
   if (wanted('env')) {
-    if (!has('env')) fields.env = 'prod';
+    if (!has('env')) fields.env = APP_DEFAULTS.env;
     else if (isEnvironment(raw.env)) fields.env = raw.env;
     else errors.env = `must be one of ${ENVIRONMENTS.join(', ')} (got ${JSON.stringify(raw.env)})`;
   }
 
   if (wanted('category')) {
     const category = text('category', FIELD_LIMITS.category);
-    if (category !== undefined) fields.category = category || DEFAULT_CATEGORY;
+    if (category !== undefined) fields.category = category || APP_DEFAULTS.category;
   }
 
   if (wanted('isPublic')) {
-    if (!has('isPublic')) fields.isPublic = false;
+    if (!has('isPublic')) fields.isPublic = APP_DEFAULTS.isPublic;
     else if (typeof raw.isPublic === 'boolean') fields.isPublic = raw.isPublic;
     else errors.isPublic = 'must be true or false';
   }
 
   if (wanted('associatedGroups')) {
     const groups = raw.associatedGroups;
-    if (!has('associatedGroups')) fields.associatedGroups = [];
+    if (!has('associatedGroups')) fields.associatedGroups = [...APP_DEFAULTS.associatedGroups];
     else if (!Array.isArray(groups) || !groups.every((group) => typeof group === 'string')) {
       errors.associatedGroups = 'must be a list of group names';
     } else if (groups.length > FIELD_LIMITS.groups) {
@@ -287,13 +305,13 @@ export function checkAppFields(
   }
 
   if (wanted('collectionId')) {
-    if (!has('collectionId')) fields.collectionId = DEFAULT_COLLECTION_ID;
+    if (!has('collectionId')) fields.collectionId = APP_DEFAULTS.collectionId;
     else if (isAppId(raw.collectionId)) fields.collectionId = raw.collectionId;
     else errors.collectionId = 'must be lowercase letters, digits, "-" or "_"';
   }
 
   if (wanted('access')) {
-    if (!has('access')) fields.access = null;
+    if (!has('access')) fields.access = APP_DEFAULTS.access;
     else {
       const checked = checkAccess(raw.access);
       if (typeof checked === 'string') errors.access = checked;

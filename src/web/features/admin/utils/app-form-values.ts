@@ -1,10 +1,9 @@
 import type { AdminApp, AdminAppPatch } from '../../../../shared/api/admin-schemas.js';
 import type { App } from '../../../../shared/api/schemas.js';
 import {
+  APP_DEFAULTS,
   APP_FIELDS,
   checkAppFields,
-  DEFAULT_CATEGORY,
-  DEFAULT_COLLECTION_ID,
   slugify,
   type AppField,
   type AppFields,
@@ -77,22 +76,13 @@ function sameValue(a: unknown, b: unknown): boolean {
   return canonical(a) === canonical(b);
 }
 
-/** The message ids of the fields' labels: the form's, its messages' and the audit log's. */
-export const FIELD_LABEL_IDS: Readonly<Record<AppField | 'image', string>> = {
-  id: 'admin.apps.field.id',
-  name: 'admin.apps.field.name',
-  description: 'admin.apps.field.description',
-  doc: 'admin.apps.field.doc',
-  github: 'admin.apps.field.github',
-  env: 'admin.apps.field.env',
-  category: 'admin.apps.field.category',
-  link: 'admin.apps.field.link',
-  isPublic: 'admin.apps.field.isPublic',
-  associatedGroups: 'admin.apps.field.associatedGroups',
-  collectionId: 'admin.apps.field.collectionId',
-  access: 'admin.apps.field.access',
-  image: 'admin.apps.field.image',
-};
+/**
+ * The message ids of the fields' labels, one family (`admin.apps.field.<field>`): the form's, its
+ * messages' and the audit log's.
+ */
+export const FIELD_LABEL_IDS: Readonly<Record<AppField | 'image', string>> = Object.fromEntries(
+  [...APP_FIELDS, 'image' as const].map((field) => [field, `admin.apps.field.${field}`]),
+) as Record<AppField | 'image', string>;
 
 /** A field's label, or its name for fields the console does not know (e.g. from the server). */
 export function labelOf(t: Translate, field: string): string {
@@ -103,20 +93,7 @@ export function labelOf(t: Translate, field: string): string {
 }
 
 /** A new app's fields before anything is typed: the server's defaults. */
-const NEW_APP: AppFields = {
-  id: '',
-  name: '',
-  description: '',
-  doc: '',
-  github: '',
-  env: 'prod',
-  category: DEFAULT_CATEGORY,
-  link: '',
-  isPublic: false,
-  associatedGroups: [],
-  collectionId: DEFAULT_COLLECTION_ID,
-  access: null,
-};
+const NEW_APP: AppFields = { id: '', name: '', ...APP_DEFAULTS, associatedGroups: [] };
 
 function toValues(fields: AppFields): AppFormValues {
   const values: Record<string, unknown> = {};
@@ -211,7 +188,7 @@ export function previewApp(
     id: derivedId(values) || 'new-app',
     name: values.name.trim() || untitled,
     description: values.description.trim(),
-    category: values.category.trim() || DEFAULT_CATEGORY,
+    category: values.category.trim() || APP_DEFAULTS.category,
     collectionId: values.collectionId,
     image: logo.image,
     ...(logo.imageUrl ? { imageUrl: logo.imageUrl } : {}),
