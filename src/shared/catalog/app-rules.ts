@@ -4,7 +4,8 @@
  * Messages are written to follow a field name: `"link" must be an http(s) URL`.
  */
 import { normalizeGroup } from '../identity/groups.js';
-import { hasControlCharacters } from '../text/control-characters.js';
+import { hasControlCharacters, ONE_LINE, PLAIN_TEXT } from '../text/control-characters.js';
+import { checkAccess, type AppAccess } from './access-rules.js';
 import { SOURCE_LANGUAGE } from '../i18n/languages.js';
 import {
   checkTextMap,
@@ -13,6 +14,8 @@ import {
   type LocalizedText,
 } from '../i18n/localized-text.js';
 import { ENVIRONMENTS, isEnvironment, type Environment } from './environments.js';
+
+export type { AppAccess };
 
 /** App ids and collection ids: what a URL path segment can carry safely. */
 export const APP_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{0,63}$';
@@ -30,18 +33,6 @@ export const FIELD_LIMITS = {
   groups: 100,
   group: 200,
 } as const;
-
-/**
- * An app's access settings (docs/access-requests.md); the same shape as `AppAccessSchema` in
- * src/shared/api/access-schemas.ts, written here without TypeBox (that file imports this one).
- */
-export interface AppAccess {
-  requestable: boolean;
-  group: string;
-  approvers: string[];
-  showGroup?: boolean;
-  days?: number;
-}
 
 /** The editable fields of an app (the logo is set separately, as a file). */
 export const APP_FIELDS = [
@@ -99,8 +90,7 @@ export const APP_DEFAULTS: Readonly<Omit<AppFields, 'id' | 'name'>> = {
   access: null,
 };
 
-export const ONE_LINE = 'must be one line of plain text (no control characters)';
-export const PLAIN_TEXT = 'must be plain text (no control characters)';
+export { ONE_LINE, PLAIN_TEXT };
 
 /** Field name -> what is wrong with it, e.g. `{ link: 'must be an http(s) URL (got "x")' }`. */
 export type FieldErrors = Record<string, string>;
@@ -320,83 +310,6 @@ export function checkAppFields(
   }
 
   return { fields, errors };
-}
-
-/** Access limits (the same as src/shared/api/access-schemas.ts, kept here without TypeBox). */
-const ACCESS_LIMITS = { approvers: 50, days: 3650, name: 255 } as const;
-const ACCESS_KEYS = ['requestable', 'group', 'approvers', 'showGroup', 'days'];
-/** A username as an approver: what Keycloak allows, without spaces or control characters. */
-const APPROVER_NAME = /^[^\s:/][^\s]{0,254}$/;
-
-/**
- * An app's `access` object: `{ requestable, group, approvers, showGroup?, days? }`. Returns the
- * cleaned value (group path with one leading slash, approvers trimmed and de-duplicated) or the
- * message of the first problem, naming the sub-field: `"access.group" ...` reads as
- * `field "access" group must ...`.
- */
-export function checkAccess(value: unknown): AppAccess | string {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return 'must be an object { requestable, group, approvers, showGroup, days }';
-  }
-  const raw = value as Record<string, unknown>;
-  for (const key of Object.keys(raw)) {
-    if (!ACCESS_KEYS.includes(key)) return `has an unknown field "${unknownKeyName(key)}"`;
-  }
-  if (typeof raw.requestable !== 'boolean') return 'requestable must be true or false';
-  if (typeof raw.group !== 'string') return 'group must be a group path like "/imaging"';
-  const group = raw.group.trim();
-  const groupName = normalizeGroup(group);
-  if (groupName === '') return 'group must be a group path like "/imaging"';
-  if (group.length > ACCESS_LIMITS.name) {
-    return `group must be at most ${ACCESS_LIMITS.name} characters`;
-  }
-  if (hasControlCharacters(group) || /\s/.test(groupName)) {
-    return `group must be a group path like "/imaging" (${ONE_LINE}, no spaces)`;
-  }
-  const approversRaw = raw.approvers ?? [];
-  if (!Array.isArray(approversRaw) || !approversRaw.every((a) => typeof a === 'string')) {
-    return 'approvers must be a list of usernames or "group:/path"';
-  }
-  if (approversRaw.length > ACCESS_LIMITS.approvers) {
-    return `approvers must hold at most ${ACCESS_LIMITS.approvers} entries`;
-  }
-  const approvers: string[] = [];
-  for (const entry of approversRaw.map((a) => a.trim())) {
-    if (entry.length > ACCESS_LIMITS.name || hasControlCharacters(entry)) {
-      return `approvers must be usernames or "group:/path" (got ${JSON.stringify(entry.slice(0, 40))})`;
-    }
-    if (entry.startsWith('group:')) {
-      const path = normalizeGroup(entry.slice('group:'.length));
-      if (path === '' || /\s/.test(path)) {
-        return `approvers: "group:" must be followed by a group path (got ${JSON.stringify(entry)})`;
-      }
-      const normalised = `group:/${path}`;
-      if (!approvers.includes(normalised)) approvers.push(normalised);
-    } else if (!APPROVER_NAME.test(entry)) {
-      return `approvers must be usernames or "group:/path" (got ${JSON.stringify(entry)})`;
-    } else if (!approvers.includes(entry)) approvers.push(entry);
-  }
-  const access: AppAccess = { requestable: raw.requestable, group: `/${groupName}`, approvers };
-  if (raw.showGroup !== undefined && raw.showGroup !== null) {
-    if (typeof raw.showGroup !== 'boolean') return 'showGroup must be true or false';
-    access.showGroup = raw.showGroup;
-  }
-  if (raw.days !== undefined && raw.days !== null) {
-    if (
-      typeof raw.days !== 'number' ||
-      !Number.isInteger(raw.days) ||
-      raw.days < 1 ||
-      raw.days > ACCESS_LIMITS.days
-    ) {
-      return `days must be a whole number from 1 to ${ACCESS_LIMITS.days}`;
-    }
-    access.days = raw.days;
-  }
-  return access;
-}
-
-function unknownKeyName(key: string): string {
-  return hasControlCharacters(key) ? '?' : key.slice(0, 40);
 }
 
 /** The field errors as sentences: `"env" must be one of prod, stage, dev (got "x")`. */

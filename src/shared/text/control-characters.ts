@@ -17,3 +17,7 @@ const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]
 export function hasControlCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline ? CONTROL_BUT_LINES : CONTROL).test(text);
 }
+
+/** The messages of a field that holds control characters (they follow the field's name). */
+export const ONE_LINE = 'must be one line of plain text (no control characters)';
+export const PLAIN_TEXT = 'must be plain text (no control characters)';
