@@ -111,7 +111,7 @@ export async function createServices(context: ServiceContext, overrides: Service
   built += 1;
   const { config, db, repositories: repos, clock, now, log, defaultLanguage } = context;
   const closers: (() => Promise<unknown>)[] = [];
-  const snapshot = createCatalogSnapshot(repos.apps, { defaultLanguage: defaultLanguage });
+  const snapshot = createCatalogSnapshot(repos.apps, { defaultLanguage });
   const visibleApps = snapshot.visibleApps;
   // The monitor's readers; for the untouched demo catalog, its simulated statuses (decision 0026).
   const demo = overrides.monitor?.demo;
@@ -147,7 +147,7 @@ export async function createServices(context: ServiceContext, overrides: Service
     portal: createActivePortalNotices({
       notices: repos.portalNotices,
       now,
-      defaultLanguage: defaultLanguage,
+      defaultLanguage,
     }),
   });
   // The portal's texts in every language (locales/, docs/i18n.md): read and compiled once.
@@ -176,7 +176,7 @@ export async function createServices(context: ServiceContext, overrides: Service
     adminRole: config.oidc.adminRole,
     clock,
     isApprover: (principal) => accessService.isApprover(principal),
-    defaultLanguage: defaultLanguage,
+    defaultLanguage,
   });
   // Logos are checked in worker threads, started on first use and stopped with the app.
   const logoChecker = createLogoChecker();
@@ -186,7 +186,7 @@ export async function createServices(context: ServiceContext, overrides: Service
     apps: repos.apps,
     clock,
     logoChecks: logoChecker.checks,
-    defaultLanguage: defaultLanguage,
+    defaultLanguage,
   });
   // Catalog imports are read (YAML, .zip, logos) in a worker thread, stopped with the app.
   const catalogReader = createCatalogReader();
@@ -196,7 +196,7 @@ export async function createServices(context: ServiceContext, overrides: Service
     admin: repos.admin,
     db,
     clock,
-    defaultLanguage: defaultLanguage,
+    defaultLanguage,
   });
   // Operations: metrics, liveness and readiness (docs/operations.md).
   const operations = createOperations({
@@ -230,7 +230,7 @@ export async function createServices(context: ServiceContext, overrides: Service
     repository: repos.branding,
     defaults: config.portal,
     signInAvailable,
-    defaultLanguage: defaultLanguage,
+    defaultLanguage,
     logoChecks: logoChecker.checks,
   });
   const portalBranding = createPortalBrandingService({
@@ -239,7 +239,7 @@ export async function createServices(context: ServiceContext, overrides: Service
     db,
     clock,
     logoChecks: logoChecker.checks,
-    defaultLanguage: defaultLanguage,
+    defaultLanguage,
   });
   const transfer = createCatalogTransferService({
     admin: repos.admin,
@@ -247,7 +247,7 @@ export async function createServices(context: ServiceContext, overrides: Service
     clock,
     reader: catalogReader,
     branding: { repository: repos.branding, service: portalBranding },
-    defaultLanguage: defaultLanguage,
+    defaultLanguage,
   });
   // The home page rendered for each viewer, from the same services as the API (src/server/spa).
   const pages =

@@ -15,8 +15,9 @@ import { isUniqueViolation } from '../db/database.js';
 import { ConflictError, NotFoundError } from '../http/errors.js';
 import { invalidFields, PreconditionRequiredError } from '../admin-http/admin-errors.js';
 import { listAudit, type AuditFilter } from '../audit/audit-log.js';
-import { audited, auditedIn, type AuditedChange, type Trx } from '../audit/unit-of-work.js';
+import { auditedIn, type AuditedChange, type Trx } from '../audit/unit-of-work.js';
 import { nextStamp, type AdminRepository, type AppSnapshot } from './admin.repository.js';
+import { changeApps } from './app-changes.js';
 import { changedFields, snapshotOf, toAdminApp, trashCutoff } from './app-snapshot.js';
 import { checkHere, checkLogo, type LogoChecks } from '../files/logo-files.js';
 import { pageEnvelope } from '../../shared/api/paging.js';
@@ -44,14 +45,12 @@ export async function purgeExpiredTrash(deps: {
   const { admin } = deps;
   const expired = await admin.expiredTrash(trashCutoff(deps.clock()));
   if (expired.length === 0) return 0;
-  const at = (trx: Trx) => nextStamp(trx, deps.clock());
-  await audited(admin.db, { actor: SYSTEM_ACTOR, at }, async ({ trx, audit }) => {
+  await changeApps(deps, SYSTEM_ACTOR, async ({ trx, audit }) => {
     for (const record of expired) {
       await admin.purgeApp(trx, record.id);
       await audit({ action: 'purge', appId: record.id, before: snapshotOf(record), after: null });
     }
   });
-  deps.apps.notifyChange();
   return expired.length;
 }
 
@@ -75,13 +74,8 @@ export function createAdminService(deps: {
   const { admin } = deps;
   const logoChecks = deps.logoChecks ?? checkHere;
 
-  /** A change by `actor` with its audit entries, stamped later than every stored write. */
-  async function write<T>(actor: Actor, work: (change: AuditedChange) => Promise<T>): Promise<T> {
-    const at = (trx: Trx) => nextStamp(trx, deps.clock());
-    const result = await audited(admin.db, { actor, at }, work);
-    deps.apps.notifyChange();
-    return result;
-  }
+  const write = <T>(actor: Actor, work: (change: AuditedChange) => Promise<T>) =>
+    changeApps(deps, actor, work);
 
   async function requireApp(trx: Trx, id: string, trashed = false): Promise<AppRecord> {
     const record = await admin.findAppForUpdate(trx, id);

@@ -7,8 +7,9 @@ import { entryLabel, type CatalogEntry } from '../catalog/catalog-file.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { CheckedLogo } from '../files/logo-files.js';
 import { ConflictError } from '../http/errors.js';
-import { audited, type AuditedChange, type Trx } from '../audit/unit-of-work.js';
-import { nextStamp, type AdminRepository, type AppSnapshot } from './admin.repository.js';
+import type { AuditedChange } from '../audit/unit-of-work.js';
+import { changeApps } from './app-changes.js';
+import type { AdminRepository, AppSnapshot } from './admin.repository.js';
 import { changedFields, snapshotOf } from './app-snapshot.js';
 import { appFieldsOf, entrySnapshot, type CatalogInput } from './catalog-transfer.js';
 
@@ -211,8 +212,7 @@ export async function applyImport(
   options: ImportOptions,
 ): Promise<ImportResult> {
   const { admin } = deps;
-  const at = (trx: Trx) => nextStamp(trx, deps.clock());
-  await audited(admin.db, { actor: options.actor, at }, async (change) => {
+  await changeApps(deps, options.actor, async (change) => {
     const { trx, at: now, audit } = change;
     // In steps: on SQLite every statement runs on this thread, and a 3,000-app import would
     // otherwise hold it for seconds. Other writers wait for the transaction either way.
@@ -238,7 +238,6 @@ export async function applyImport(
       'The catalog changed while the file was being imported (an app it adds was created meanwhile). Nothing was changed; import it again to see the new difference.',
     );
   });
-  deps.apps.notifyChange();
   return { ...plan.result, applied: true };
 }
 

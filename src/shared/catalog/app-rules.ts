@@ -90,8 +90,6 @@ export const APP_DEFAULTS: Readonly<Omit<AppFields, 'id' | 'name'>> = {
   access: null,
 };
 
-export { ONE_LINE, PLAIN_TEXT };
-
 /** Field name -> what is wrong with it, e.g. `{ link: 'must be an http(s) URL (got "x")' }`. */
 export type FieldErrors = Record<string, string>;
 

@@ -1,6 +1,6 @@
-import { hasControlCharacters } from '../text/control-characters.js';
+import { hasControlCharacters, PLAIN_TEXT } from '../text/control-characters.js';
 import type { FieldErrors } from '../catalog/app-rules.js';
-import { fieldErrors, isAppId, PLAIN_TEXT, unknownKey } from '../catalog/app-rules.js';
+import { fieldErrors, isAppId, unknownKey } from '../catalog/app-rules.js';
 import { checkTextMap, isTextMap, type LocalizedText } from '../i18n/localized-text.js';
 
 /** How a notice reads: general information, planned maintenance, or an incident. */
