@@ -1,7 +1,7 @@
 import { posix, resolve } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { stringify } from 'yaml';
-import { APP_FIELDS } from '../../shared/catalog/app-rules.js';
+import { APP_FIELDS } from '../../shared/catalog/app-fields.js';
 import {
   CatalogError,
   entryLabel,

@@ -1,5 +1,5 @@
 import type { AppAccess } from '../../shared/api/access-schemas.js';
-import { APP_FIELDS, type AppField, type AppFields } from '../../shared/catalog/app-rules.js';
+import { APP_FIELDS, type AppField, type AppFields } from '../../shared/catalog/app-fields.js';
 import { SOURCE_LANGUAGE } from '../../shared/i18n/languages.js';
 import type { LocalizedText } from '../../shared/i18n/localized-text.js';
 import { storedText, textColumns } from '../i18n/stored-text.js';
@@ -8,7 +8,7 @@ import type { AppsTable } from './apps.table.js';
 
 /**
  * An app's fields and the columns of the apps table, both ways, following the one field list
- * (`APP_FIELDS` in src/shared/catalog/app-rules.ts): a field added there is stored, read,
+ * (the table in src/shared/catalog/app-fields.ts): a field added there is stored, read,
  * audited, imported and exported without another list to update.
  */
 

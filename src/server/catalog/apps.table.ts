@@ -1,14 +1,14 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
-import type { AppFields } from '../../shared/catalog/app-rules.js';
+import type { AppFields } from '../../shared/catalog/app-fields.js';
 
-/** The fields (APP_FIELDS) stored as they are; `isPublic` and the groups are stored otherwise. */
+/** The fields (src/shared/catalog/app-fields.ts) stored as they are; `isPublic` and the groups are stored otherwise. */
 type StoredFields = Omit<
   AppFields,
   'isPublic' | 'associatedGroups' | 'access' | 'name' | 'description'
 >;
 
 /**
- * The spec's `apps` collection: an app's fields (src/shared/catalog/app-rules.ts) plus what the
+ * The spec's `apps` collection: an app's fields (src/shared/catalog/app-fields.ts) plus what the
  * portal keeps of it. Group names live in appGroups so visibility stays in SQL.
  */
 export interface AppsTable extends StoredFields {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
+import { APP_FIELDS } from '../../shared/catalog/app-fields.js';
 import { LANGUAGES, MESSAGE_NAMESPACES, SOURCE_LANGUAGE } from '../../shared/i18n/languages.js';
 import { DEFAULT_LOCALES_DIR, loadCatalogs, readCatalog } from './catalogs.js';
 import { createTranslators } from './translator.js';
@@ -66,6 +67,11 @@ describe('the message catalogs (locales/)', () => {
       });
     }
   }
+
+  it('labels every field of an app (admin.apps.field.<name>; the other languages follow English)', () => {
+    const missing = APP_FIELDS.filter((field) => !english.admin?.[`admin.apps.field.${field}`]);
+    expect(missing).toEqual([]);
+  });
 
   it('uses only the ICU the web app formats: placeholders, plural, select, plain number', () => {
     const unsupported: string[] = [];

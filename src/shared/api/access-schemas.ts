@@ -269,6 +269,20 @@ export function isLockedApp<T extends { locked?: unknown }>(
   return (item as { locked?: unknown }).locked === true;
 }
 
+/** The app's fields, those a locked card leaves out (its links) optional. */
+function absentFromLockedCards(): {
+  [F in keyof AppFieldSchemas]: F extends keyof typeof LockedAppSchema.properties
+    ? AppFieldSchemas[F]
+    : ReturnType<typeof Type.Optional<AppFieldSchemas[F]>>;
+} {
+  const properties: Record<string, unknown> = { ...AppSchema.properties };
+  for (const [field, schema] of Object.entries(AppSchema.properties)) {
+    if (!(field in LockedAppSchema.properties)) properties[field] = Type.Optional(schema);
+  }
+  return properties as ReturnType<typeof absentFromLockedCards>;
+}
+type AppFieldSchemas = typeof AppSchema.properties;
+
 /**
  * An item of `GET /api/apps`: an `App`, or a `LockedApp` when `locked` is true. One object
  * schema with the locked card's fields optional (rather than a union) so that the response
@@ -276,10 +290,7 @@ export function isLockedApp<T extends { locked?: unknown }>(
  */
 export const CatalogItemSchema = Type.Object(
   {
-    ...AppSchema.properties,
-    doc: Type.Optional(AppSchema.properties.doc),
-    github: Type.Optional(AppSchema.properties.github),
-    link: Type.Optional(AppSchema.properties.link),
+    ...absentFromLockedCards(),
     locked: Type.Optional(
       Type.Literal(true, { description: 'A locked card (LockedApp): no links, no status.' }),
     ),

@@ -11,8 +11,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { AppIdSchema } from './ids.js';
-import { APP_ID_PATTERN, FIELD_LIMITS } from '../catalog/app-rules.js';
-import { localizedTextSchema } from '../i18n/localized-text.js';
+import { adminTextSchemas, InputIdSchema, inputFieldSchemas } from './app-field-schemas.js';
 import { MAX_PER_PAGE, PAGE_QUERY, pageSchema } from './list-schemas.js';
 import { AppAccessSchema } from './access-schemas.js';
 import { AppSchema } from './schemas.js';
@@ -35,14 +34,7 @@ export type ManagedBy = Static<typeof ManagedBySchema>;
 export const AdminAppSchema = Type.Object(
   {
     ...AppSchema.properties,
-    name: localizedTextSchema(
-      FIELD_LIMITS.name,
-      'One text, or texts by language tag ({ "en": "...", "de": "..." }; docs/catalog.md).',
-    ),
-    description: localizedTextSchema(
-      FIELD_LIMITS.description,
-      'One text, or texts by language tag; readers get their language, else the default one.',
-    ),
+    ...adminTextSchemas(),
     imageUrl: Type.Optional(
       Type.String({
         description:
@@ -87,39 +79,11 @@ export const AdminAppListSchema = Type.Object(pageSchema(AdminAppSchema), {
 });
 export type AdminAppList = Static<typeof AdminAppListSchema>;
 
-const EditableSchema = Type.Partial(
-  Type.Object({
-    name: Type.Unknown({
-      description:
-        'Required on create; text, at most 200 characters, or texts by language tag ' +
-        '({ "en": "Genome browser", "de": "Genombrowser" }: 1 to 20 languages, none empty).',
-    }),
-    description: Type.Unknown({
-      description: 'Text, at most 2,000 characters, or texts by language tag (as `name`).',
-    }),
-    doc: Type.Unknown({ description: 'http(s) URL or empty.' }),
-    github: Type.Unknown({ description: 'http(s) URL or empty.' }),
-    link: Type.Unknown({ description: 'http(s) URL or empty.' }),
-    env: Type.Unknown({ description: '`prod`, `stage` or `dev`; default `prod`.' }),
-    category: Type.Unknown({ description: 'Text; default `apps`.' }),
-    isPublic: Type.Unknown({ description: 'Boolean; default false.' }),
-    associatedGroups: Type.Unknown({ description: 'List of group names.' }),
-    collectionId: Type.Unknown({ description: 'Id alphabet; default `apps`.' }),
-    access: Type.Unknown({
-      description:
-        'null, or `{ requestable, group, approvers, showGroup?, days? }` ' +
-        '(docs/access-requests.md); default null.',
-    }),
-  }),
-);
-
 /** POST /api/admin/apps. Values are checked by app-rules.ts (400 with `data.fields`). */
 export const AdminAppCreateSchema = Type.Object(
   {
-    id: Type.Optional(
-      Type.Unknown({ description: `Optional; ${APP_ID_PATTERN}; derived from the name.` }),
-    ),
-    ...EditableSchema.properties,
+    id: InputIdSchema,
+    ...inputFieldSchemas(),
   },
   { additionalProperties: false },
 );
@@ -129,7 +93,7 @@ export type AdminAppCreate = Static<typeof AdminAppCreateSchema>;
 export const AdminAppPatchSchema = Type.Object(
   {
     version: Type.Optional(Type.Integer({ minimum: 1 })),
-    ...EditableSchema.properties,
+    ...inputFieldSchemas(),
   },
   { additionalProperties: false },
 );

@@ -8,37 +8,24 @@ import { Type, type Static } from 'typebox';
 import { AppIdSchema } from './ids.js';
 import { PAGE_QUERY, pageSchema } from './list-schemas.js';
 import { APP_ID_PATTERN } from '../catalog/app-rules.js';
-import { ENVIRONMENTS } from '../catalog/environments.js';
+import { EnvironmentSchema, publicFieldSchemas } from './app-field-schemas.js';
 
-export { APP_ID_PATTERN };
+export { APP_ID_PATTERN, EnvironmentSchema };
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './paging.js';
 
-export const EnvironmentSchema = Type.Union([
-  Type.Literal('prod'),
-  Type.Literal('stage'),
-  Type.Literal('dev'),
-]);
-// Keep the schema in step with the list the rest of the code uses.
-const _environmentsMatch: readonly Static<typeof EnvironmentSchema>[] = ENVIRONMENTS;
-void _environmentsMatch;
+// The app's own fields (src/shared/catalog/app-fields.ts), its logo after the description.
+const { id, name, description, ...otherFields } = publicFieldSchemas();
 
 export const AppSchema = Type.Object(
   {
-    id: Type.String(),
-    name: Type.String(),
-    description: Type.String(),
+    id,
+    name,
+    description,
     image: Type.String({ description: 'Logo file name; empty when the app has no logo.' }),
     imageUrl: Type.Optional(
       Type.String({ description: 'Logo URL, /api/files/{collectionId}/{appId}/{imageFile}.' }),
     ),
-    doc: Type.String({ description: 'Documentation link; empty when none.' }),
-    github: Type.String({ description: 'Repository link; empty when none.' }),
-    env: EnvironmentSchema,
-    category: Type.String(),
-    link: Type.String({ description: 'Link to the app; empty when none.' }),
-    isPublic: Type.Boolean(),
-    associatedGroups: Type.Array(Type.String()),
-    collectionId: Type.String(),
+    ...otherFields,
     created: Type.String({ description: 'ISO 8601 time the record was created.' }),
     updated: Type.String({ description: 'ISO 8601 time the record was last changed.' }),
   },

@@ -7,88 +7,40 @@ import { normalizeGroup } from '../identity/groups.js';
 import { hasControlCharacters, ONE_LINE, PLAIN_TEXT } from '../text/control-characters.js';
 import { checkAccess, type AppAccess } from './access-rules.js';
 import { SOURCE_LANGUAGE } from '../i18n/languages.js';
+import { checkTextMap, defaultTextOf, isTextMap } from '../i18n/localized-text.js';
+import { ENVIRONMENTS, isEnvironment } from './environments.js';
 import {
-  checkTextMap,
-  defaultTextOf,
-  isTextMap,
-  type LocalizedText,
-} from '../i18n/localized-text.js';
-import { ENVIRONMENTS, isEnvironment, type Environment } from './environments.js';
+  APP_DEFAULTS,
+  APP_FIELD_TABLE,
+  APP_FIELDS,
+  APP_ID_PATTERN,
+  DEFAULT_CATEGORY,
+  DEFAULT_COLLECTION_ID,
+  FIELD_LIMITS,
+  fieldSpec,
+  TRANSLATABLE_APP_FIELDS,
+  type AppField,
+  type AppFields,
+  type FieldKind,
+  type TranslatableAppField,
+} from './app-fields.js';
 
 export type { AppAccess };
 
-/** App ids and collection ids: what a URL path segment can carry safely. */
-export const APP_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{0,63}$';
-const ID = new RegExp(APP_ID_PATTERN);
-
-/** The collection id apps carry unless told otherwise (part of logo URLs). */
-export const DEFAULT_COLLECTION_ID = 'apps';
-export const DEFAULT_CATEGORY = 'apps';
-
-export const FIELD_LIMITS = {
-  name: 200,
-  description: 2000,
-  category: 100,
-  url: 2048,
-  groups: 100,
-  group: 200,
-} as const;
-
-/** The editable fields of an app (the logo is set separately, as a file). */
-export const APP_FIELDS = [
-  'id',
-  'name',
-  'description',
-  'doc',
-  'github',
-  'env',
-  'category',
-  'link',
-  'isPublic',
-  'associatedGroups',
-  'collectionId',
-  'access',
-] as const;
-export type AppField = (typeof APP_FIELDS)[number];
-
-/** The fields that may be given per language (docs/catalog.md): a string or texts by tag. */
-export const TRANSLATABLE_APP_FIELDS = ['name', 'description'] as const;
-export type TranslatableAppField = (typeof TRANSLATABLE_APP_FIELDS)[number];
-
-export interface AppFields {
-  id: string;
-  /** One text, or texts by language tag (src/shared/i18n/localized-text.ts). */
-  name: LocalizedText;
-  description: LocalizedText;
-  doc: string;
-  github: string;
-  env: Environment;
-  category: string;
-  link: string;
-  isPublic: boolean;
-  associatedGroups: string[];
-  collectionId: string;
-  /** Access requests (docs/access-requests.md); null: not requestable, as before. */
-  access: AppAccess | null;
-}
-
-/**
- * The fields a new app takes when they are not given (the rules below fill them in; `name` is
- * required and `id` is derived from it): the catalog file's, the admin API's and the console's
- * empty form's defaults.
- */
-export const APP_DEFAULTS: Readonly<Omit<AppFields, 'id' | 'name'>> = {
-  description: '',
-  doc: '',
-  github: '',
-  env: 'prod',
-  category: DEFAULT_CATEGORY,
-  link: '',
-  isPublic: false,
-  associatedGroups: [],
-  collectionId: DEFAULT_COLLECTION_ID,
-  access: null,
+export {
+  APP_DEFAULTS,
+  APP_FIELDS,
+  APP_ID_PATTERN,
+  DEFAULT_CATEGORY,
+  DEFAULT_COLLECTION_ID,
+  FIELD_LIMITS,
+  TRANSLATABLE_APP_FIELDS,
+  type AppField,
+  type AppFields,
+  type TranslatableAppField,
 };
+
+const ID = new RegExp(APP_ID_PATTERN);
 
 /** Field name -> what is wrong with it, e.g. `{ link: 'must be an http(s) URL (got "x")' }`. */
 export type FieldErrors = Record<string, string>;
@@ -176,6 +128,10 @@ export function checkAppFields(
   }
   const has = (field: AppField) => raw[field] !== undefined && raw[field] !== null;
   const wanted = (field: AppField) => !partial || raw[field] !== undefined;
+  const set = <F extends AppField>(field: F, value: AppFields[F]) => {
+    fields[field] = value;
+  };
+  const defaultOf = <F extends AppField>(field: F) => APP_DEFAULTS[field as never] as AppFields[F];
 
   const text = (field: AppField, max: number, multiline = false): string | undefined => {
     const value = raw[field];
@@ -195,116 +151,111 @@ export function checkAppFields(
     }
     return trimmed;
   };
-  const link = (field: 'doc' | 'github' | 'link') => {
-    if (!wanted(field)) return;
-    const value = text(field, FIELD_LIMITS.url);
-    if (value === undefined) return;
-    if (value !== '' && !isWebUrl(value)) {
-      errors[field] = `must be an http(s) URL (got ${JSON.stringify(value)})`;
-      return;
-    }
-    fields[field] = value;
-  };
 
-  // A name or description given per language: every text follows the field's rules.
-  const texts = (field: TranslatableAppField, max: number, multiline = false) => {
-    const checked = checkTextMap(raw[field], {
-      max,
-      check: (value) =>
-        hasControlCharacters(value, { multiline })
-          ? multiline
-            ? PLAIN_TEXT
-            : ONE_LINE
-          : undefined,
-    });
-    if (typeof checked === 'string') errors[field] = checked;
-    else fields[field] = checked;
-  };
-
-  if (wanted('name')) {
-    if (isTextMap(raw.name)) texts('name', FIELD_LIMITS.name);
-    else {
-      const name = text('name', FIELD_LIMITS.name);
-      if (name === '') errors.name = 'is required';
-      else if (name !== undefined) fields.name = name;
-    }
-  }
-
-  if (partial && raw.id !== undefined) {
-    // A change (PATCH) names the app in its URL: the id is what logos, favorites, notices and
-    // the audit log point at, so it is refused here rather than silently ignored.
-    errors.id = IMMUTABLE_ID;
-  } else if (has('id')) {
-    const id = raw.id;
-    if (isAppId(id)) fields.id = id;
-    else errors.id = `must be lowercase letters, digits, "-" or "_" (got ${JSON.stringify(id)})`;
-  } else if (!partial) {
-    // From the name in the source language (or the first one given).
-    const derived = slugify(defaultTextOf(fields.name ?? '', SOURCE_LANGUAGE));
-    if (derived !== '') fields.id = derived;
-    else if (fields.name !== undefined)
-      errors.id = 'is missing and cannot be derived from the name';
-  }
-
-  if (wanted('description')) {
+  /** One check per kind of field (app-fields.ts): each sets the field or says what is wrong. */
+  const checks: Record<Exclude<FieldKind, 'id'>, (field: AppField) => void> = {
+    // A name or description: one text, or texts by language, each following the field's rules.
     // A description may have paragraphs: tabs and line breaks are kept.
-    if (isTextMap(raw.description)) {
-      texts('description', FIELD_LIMITS.description, true);
-    } else {
-      const description = text('description', FIELD_LIMITS.description, true);
-      if (description !== undefined) fields.description = description;
+    texts: (field) => {
+      const { max = FIELD_LIMITS.name, multiline = false } = fieldSpec(field);
+      const required = !('default' in fieldSpec(field));
+      if (isTextMap(raw[field])) {
+        const checked = checkTextMap(raw[field], {
+          max,
+          check: (value) =>
+            hasControlCharacters(value, { multiline })
+              ? multiline
+                ? PLAIN_TEXT
+                : ONE_LINE
+              : undefined,
+        });
+        if (typeof checked === 'string') errors[field] = checked;
+        else set(field, checked);
+        return;
+      }
+      const value = text(field, max, multiline);
+      if (value === '' && required) errors[field] = 'is required';
+      else if (value !== undefined) set(field, value);
+    },
+    link: (field) => {
+      const value = text(field, FIELD_LIMITS.url);
+      if (value === undefined) return;
+      if (value !== '' && !isWebUrl(value)) {
+        errors[field] = `must be an http(s) URL (got ${JSON.stringify(value)})`;
+        return;
+      }
+      set(field, value);
+    },
+    environment: (field) => {
+      if (!has(field)) set(field, defaultOf(field));
+      else if (isEnvironment(raw[field])) set(field, raw[field]);
+      else {
+        errors[field] =
+          `must be one of ${ENVIRONMENTS.join(', ')} (got ${JSON.stringify(raw[field])})`;
+      }
+    },
+    text: (field) => {
+      const value = text(field, fieldSpec(field).max ?? FIELD_LIMITS.name);
+      if (value !== undefined) set(field, value || defaultOf(field));
+    },
+    flag: (field) => {
+      if (!has(field)) set(field, defaultOf(field));
+      else if (typeof raw[field] === 'boolean') set(field, raw[field]);
+      else errors[field] = 'must be true or false';
+    },
+    groups: (field) => {
+      const groups = raw[field];
+      if (!has(field)) set(field, [...(defaultOf(field) as string[])]);
+      else if (!Array.isArray(groups) || !groups.every((group) => typeof group === 'string')) {
+        errors[field] = 'must be a list of group names';
+      } else if (groups.length > FIELD_LIMITS.groups) {
+        errors[field] = `must hold at most ${FIELD_LIMITS.groups} groups`;
+      } else if (groups.some((group) => group.length > FIELD_LIMITS.group)) {
+        errors[field] = `group names must be at most ${FIELD_LIMITS.group} characters`;
+      } else if (groups.some((group) => hasControlCharacters(group))) {
+        errors[field] = `group names ${ONE_LINE}`;
+      } else {
+        set(field, [...new Set(groups.map(normalizeGroup).filter(Boolean))]);
+      }
+    },
+    slug: (field) => {
+      if (!has(field)) set(field, defaultOf(field));
+      else if (isAppId(raw[field])) set(field, raw[field]);
+      else errors[field] = 'must be lowercase letters, digits, "-" or "_"';
+    },
+    access: (field) => {
+      if (!has(field)) set(field, defaultOf(field));
+      else {
+        const checked = checkAccess(raw[field]);
+        if (typeof checked === 'string') errors[field] = checked;
+        else set(field, checked);
+      }
+    },
+  };
+
+  // The id: given (a new app, a file entry), or derived from the name checked before it.
+  const checkId = () => {
+    if (partial && raw.id !== undefined) {
+      // A change (PATCH) names the app in its URL: the id is what logos, favorites, notices and
+      // the audit log point at, so it is refused here rather than silently ignored.
+      errors.id = IMMUTABLE_ID;
+    } else if (has('id')) {
+      const id = raw.id;
+      if (isAppId(id)) fields.id = id;
+      else errors.id = `must be lowercase letters, digits, "-" or "_" (got ${JSON.stringify(id)})`;
+    } else if (!partial) {
+      // From the name in the source language (or the first one given).
+      const derived = slugify(defaultTextOf(fields.name ?? '', SOURCE_LANGUAGE));
+      if (derived !== '') fields.id = derived;
+      else if (fields.name !== undefined)
+        errors.id = 'is missing and cannot be derived from the name';
     }
-  }
-  link('doc');
-  link('github');
-  link('link');
+  };
 
-  if (wanted('env')) {
-    if (!has('env')) fields.env = APP_DEFAULTS.env;
-    else if (isEnvironment(raw.env)) fields.env = raw.env;
-    else errors.env = `must be one of ${ENVIRONMENTS.join(', ')} (got ${JSON.stringify(raw.env)})`;
-  }
-
-  if (wanted('category')) {
-    const category = text('category', FIELD_LIMITS.category);
-    if (category !== undefined) fields.category = category || APP_DEFAULTS.category;
-  }
-
-  if (wanted('isPublic')) {
-    if (!has('isPublic')) fields.isPublic = APP_DEFAULTS.isPublic;
-    else if (typeof raw.isPublic === 'boolean') fields.isPublic = raw.isPublic;
-    else errors.isPublic = 'must be true or false';
-  }
-
-  if (wanted('associatedGroups')) {
-    const groups = raw.associatedGroups;
-    if (!has('associatedGroups')) fields.associatedGroups = [...APP_DEFAULTS.associatedGroups];
-    else if (!Array.isArray(groups) || !groups.every((group) => typeof group === 'string')) {
-      errors.associatedGroups = 'must be a list of group names';
-    } else if (groups.length > FIELD_LIMITS.groups) {
-      errors.associatedGroups = `must hold at most ${FIELD_LIMITS.groups} groups`;
-    } else if (groups.some((group) => group.length > FIELD_LIMITS.group)) {
-      errors.associatedGroups = `group names must be at most ${FIELD_LIMITS.group} characters`;
-    } else if (groups.some((group) => hasControlCharacters(group))) {
-      errors.associatedGroups = `group names ${ONE_LINE}`;
-    } else {
-      fields.associatedGroups = [...new Set(groups.map(normalizeGroup).filter(Boolean))];
-    }
-  }
-
-  if (wanted('collectionId')) {
-    if (!has('collectionId')) fields.collectionId = APP_DEFAULTS.collectionId;
-    else if (isAppId(raw.collectionId)) fields.collectionId = raw.collectionId;
-    else errors.collectionId = 'must be lowercase letters, digits, "-" or "_"';
-  }
-
-  if (wanted('access')) {
-    if (!has('access')) fields.access = APP_DEFAULTS.access;
-    else {
-      const checked = checkAccess(raw.access);
-      if (typeof checked === 'string') errors.access = checked;
-      else fields.access = checked;
-    }
+  for (const field of APP_FIELDS) {
+    const { kind } = APP_FIELD_TABLE[field];
+    if (kind !== 'id' && wanted(field)) checks[kind](field);
+    if (field === 'name') checkId();
   }
 
   return { fields, errors };
