@@ -25,6 +25,7 @@ import { closingGuard, limitConnections, serverOptions } from './http/server-opt
 import { securityHeaders } from './http/security-headers.js';
 import { AJV_OPTIONS, buildSerializer, buildValidator } from './http/validation.js';
 import { messagesRoutes } from './i18n/messages.routes.js';
+import { visitorLanguage } from './i18n/request-language.js';
 import { createMonotonicClock } from './lib/clock.js';
 import { monitorRoutes } from './monitor/monitor.routes.js';
 import { historyRoutes } from './monitor/history/history.routes.js';
@@ -120,6 +121,7 @@ export async function buildPortal(
     db,
   });
   await app.register(cookie);
+  await app.register(visitorLanguage, { defaultLanguage: config.defaultLanguage });
   await app.register(openapi, { version: deps.version ?? '0.0.0', publicUrl: config.publicUrl });
   await app.register(services.operations.plugin);
   app.addHook('onSend', async (request, reply) => {
@@ -140,7 +142,6 @@ export async function buildPortal(
   await app.register(pwaRoutes, {
     branding: createManifestBranding(services.branding),
     texts: services.serverTexts,
-    defaultLanguage: config.defaultLanguage,
   });
 
   return { app, services };
@@ -150,24 +151,21 @@ type Register = (scope: FastifyInstance) => PromiseLike<unknown>;
 
 /** The portal scope's routes, in order: one line a feature (docs/architecture.md). */
 function portalRoutes(s: Services, config: Config): Register[] {
-  const defaultLanguage = config.defaultLanguage;
   return [
     // Large API answers and rendered pages go out compressed (static files are pre-compressed).
     (scope) => scope.register(compression),
     (scope) => scope.register(authentication, { authenticators: s.identity.authenticators }),
-    (scope) => scope.register(portalInfoRoutes, { portal: s.branding.info, defaultLanguage }),
+    (scope) => scope.register(portalInfoRoutes, { portal: s.branding.info }),
     (scope) => scope.register(messagesRoutes, { catalogs: s.catalogs, bodies: s.sharedBodies }),
     (scope) => scope.register(brandingFilesRoutes, { branding: s.branding }),
-    (scope) =>
-      scope.register(appsRoutes, { apps: s.appsService, bodies: s.sharedBodies, defaultLanguage }),
-    (scope) => scope.register(meRoutes, { users: s.users, defaultLanguage }),
+    (scope) => scope.register(appsRoutes, { apps: s.appsService, bodies: s.sharedBodies }),
+    (scope) => scope.register(meRoutes, { users: s.users }),
     (scope) => scope.register(accessRoutes, { access: s.access }),
     (scope) => scope.register(filesRoutes, { apps: s.repositories.apps }),
     (scope) => scope.register(monitorRoutes, { statuses: s.monitorStatus }),
     (scope) => scope.register(historyRoutes, { uptime: s.uptime }),
-    (scope) => scope.register(noticesRoutes, { notices: s.notices, defaultLanguage }),
-    (scope) =>
-      scope.register(authRoutes, { ...s.identity.routes, texts: s.serverTexts, defaultLanguage }),
+    (scope) => scope.register(noticesRoutes, { notices: s.notices }),
+    (scope) => scope.register(authRoutes, { ...s.identity.routes, texts: s.serverTexts }),
     // The admin API (docs/admin.md): its own scope, guard and body parsers.
     (scope) =>
       scope.register(adminRoutes, {
@@ -187,7 +185,6 @@ function portalRoutes(s: Services, config: Config): Register[] {
           pages: s.pages,
           bodies: s.sharedBodies,
           personal: s.personalBodies,
-          defaultLanguage,
         });
       }
     },

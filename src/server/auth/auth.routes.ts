@@ -3,8 +3,7 @@ import { dataThemeOf, parseTheme, THEME_COOKIE } from '../../shared/theme/theme.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorSchema } from '../../shared/api/schemas.js';
-import { SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.js';
-import { requestLanguage } from '../i18n/request-language.js';
+import type { Language } from '../../shared/i18n/languages.js';
 import type { Translate } from '../i18n/translator.js';
 import type { AuthCookie, AuthCookies } from './auth-cookies.js';
 import {
@@ -36,8 +35,6 @@ export interface AuthRoutesOptions {
   onSignIn?: (outcome: string) => void;
   /** The `server` catalog's texts per language, for the pages (createTranslators). */
   texts: (language: Language) => Translate;
-  /** The language of a visitor who states none (DEFAULT_LANGUAGE). */
-  defaultLanguage?: Language;
 }
 
 /** Errors of a prompt=none check that just mean "nobody is signed in at the provider". */
@@ -110,10 +107,9 @@ function silent(reply: FastifyReply, result: SilentResult, texts: PageTexts) {
  */
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {
   const { signIn, oidc, cookies, publicUrl, onSignIn = () => {} } = options;
-  const defaultLanguage = options.defaultLanguage ?? SOURCE_LANGUAGE;
   /** The server's texts in the request's language (cookie, claim, Accept-Language, default). */
   const texts = (request: FastifyRequest): PageTexts => {
-    const language = requestLanguage(request, defaultLanguage);
+    const language = request.language;
     return { language, t: options.texts(language) };
   };
   const portalOrigin = new URL(publicUrl).origin;
@@ -157,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
           browserKey: browserKey(request, reply, cookies.signIn),
           client: request.ip,
           // The provider's sign-in page in the portal's language (OIDC `ui_locales`).
-          uiLocales: requestLanguage(request, defaultLanguage),
+          uiLocales: request.language,
         });
         return reply.header('cache-control', 'no-store').redirect(url.href, 303);
       } catch (error) {

@@ -9,8 +9,6 @@ import {
   sendEncoded,
   type CompressedBodies,
 } from '../http/compressed-bodies.js';
-import type { Language } from '../../shared/i18n/languages.js';
-import { requestLanguage } from '../i18n/request-language.js';
 import type { AppsService } from './apps.service.js';
 
 /**
@@ -24,8 +22,7 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{
   apps: AppsService;
   bodies: CompressedBodies;
   /** DEFAULT_LANGUAGE: the language of requests that ask for none the portal speaks. */
-  defaultLanguage?: Language;
-}> = async (app, { apps, bodies, defaultLanguage = 'en' }) => {
+}> = async (app, { apps, bodies }) => {
   app.get(
     '/api/apps',
     {
@@ -52,7 +49,7 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{
       // The route's own compiled response serialiser: the schema still decides what is sent.
       const serialise = reply.getSerializationFunction('200');
       if (!serialise) throw new Error('GET /api/apps has no 200 response schema');
-      const language = requestLanguage(request, defaultLanguage);
+      const language = request.language;
       const { json, etag } = await apps.listCatalogJson(
         request.principal,
         request.query,

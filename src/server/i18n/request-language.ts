@@ -1,5 +1,16 @@
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { chooseLanguage, LANGUAGE_COOKIE, type Language } from '../../shared/i18n/languages.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The language to answer in (`requestLanguage` with the portal's DEFAULT_LANGUAGE), read when
+     * asked: inside the portal's scope it sees the signed-in user's `locale` claim.
+     */
+    readonly language: Language;
+  }
+}
 
 /**
  * The language to answer this request in (docs/i18n.md): the `lang` cookie (an explicit
@@ -14,3 +25,18 @@ export function requestLanguage(request: FastifyRequest, fallback: Language): La
     fallback,
   });
 }
+
+/**
+ * Gives every request its `language`, so that routes need not be handed the default language
+ * one by one (registered once, in app.ts).
+ */
+export const visitorLanguage = fp<{ defaultLanguage: Language }>(
+  async (app, { defaultLanguage }) => {
+    app.decorateRequest('language', {
+      getter(this: FastifyRequest) {
+        return requestLanguage(this, defaultLanguage);
+      },
+    });
+  },
+  { name: 'visitor-language' },
+);

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorSchema } from '../../shared/api/schemas.js';
 import { NoticesSchema } from '../../shared/status/history-schemas.js';
-import type { Language } from '../../shared/i18n/languages.js';
 import { addVary } from '../http/compressed-bodies.js';
-import { requestLanguage } from '../i18n/request-language.js';
 import type { NoticesService } from './notices.service.js';
 
 export const noticesRoutes: FastifyPluginAsyncTypebox<{
   notices: NoticesService;
   /** DEFAULT_LANGUAGE: notices given per language fall back to it. */
-  defaultLanguage?: Language;
-}> = async (app, { notices, defaultLanguage = 'en' }) => {
+}> = async (app, { notices }) => {
   app.get(
     '/api/notices',
     {
@@ -26,7 +23,7 @@ export const noticesRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       addVary(reply, 'Accept-Language');
       addVary(reply, 'Cookie');
-      return notices.noticesFor(request.principal, requestLanguage(request, defaultLanguage));
+      return notices.noticesFor(request.principal, request.language);
     },
   );
 };

@@ -9,8 +9,6 @@ import {
   type CompressedBodies,
   type PersonalBodies,
 } from '../http/compressed-bodies.js';
-import type { Language } from '../../shared/i18n/languages.js';
-import { requestLanguage } from '../i18n/request-language.js';
 import type { PageService } from './page.service.js';
 
 /** Personal pages hold a user's data: no cache may keep them, not even the browser's. */
@@ -48,9 +46,8 @@ export const pageRoutes: FastifyPluginAsync<{
   bodies: CompressedBodies;
   personal: PersonalBodies;
   /** DEFAULT_LANGUAGE: the page's language when the visitor's choice, claim and browser name none. */
-  defaultLanguage: Language;
-}> = async (app, { pages, bodies, personal, defaultLanguage }) => {
-  const languageOf = (request: FastifyRequest) => requestLanguage(request, defaultLanguage);
+}> = async (app, { pages, bodies, personal }) => {
+  const languageOf = (request: FastifyRequest) => request.language;
 
   app.get('/', { schema: { hide: true }, compress: false }, async (request, reply) => {
     const search = queryString(request.url);

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.js';
-import { requestLanguage } from '../i18n/request-language.js';
+import type { Language } from '../../shared/i18n/languages.js';
 import type { Translate } from '../i18n/translator.js';
 import { OFFLINE_PATH, renderOfflinePage } from './offline-page.js';
 import { buildWebManifest, type Branding } from './web-manifest.js';
@@ -25,8 +24,6 @@ export interface PwaRoutesOptions {
   branding(): Branding | Promise<Branding>;
   /** The `server` catalog's texts per language (the offline page). */
   texts: (language: Language) => Translate;
-  /** The language of a visitor who states none (DEFAULT_LANGUAGE). */
-  defaultLanguage?: Language;
 }
 
 /**
@@ -38,7 +35,6 @@ export interface PwaRoutesOptions {
  */
 export const pwaRoutes: FastifyPluginAsync<PwaRoutesOptions> = async (app, options) => {
   const { branding, texts } = options;
-  const defaultLanguage = options.defaultLanguage ?? SOURCE_LANGUAGE;
   app.get(MANIFEST_PATH, { schema: { hide: true } }, async (request, reply) =>
     sendRevalidated(
       request,
@@ -48,7 +44,7 @@ export const pwaRoutes: FastifyPluginAsync<PwaRoutesOptions> = async (app, optio
     ),
   );
   app.get(OFFLINE_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const language = requestLanguage(request, defaultLanguage);
+    const language = request.language;
     void reply.header('vary', 'Cookie, Accept-Language');
     const page = renderOfflinePage(await branding(), { language, t: texts(language) });
     return sendRevalidated(request, reply, HTML, page);

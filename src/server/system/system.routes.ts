@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LiveSchema, ReadinessSchema } from '../../shared/api/health.js';
 import { HealthSchema, PortalInfoSchema, type PortalInfo } from '../../shared/api/schemas.js';
 import { readiness, type ReadinessChecks } from './readiness.js';
-import type { Language } from '../../shared/i18n/languages.js';
 import { addVary } from '../http/compressed-bodies.js';
-import { requestLanguage } from '../i18n/request-language.js';
 
 /**
  * Health checks for orchestrators and load balancers: outside the authentication scope, never
@@ -64,9 +62,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ checks: ReadinessChecks }
 export const portalInfoRoutes: FastifyPluginAsyncTypebox<{
   /** The branding, its texts in `language` (those given per language; docs/admin.md). */
   portal: (language?: string) => Promise<PortalInfo>;
-  /** DEFAULT_LANGUAGE; without it, the texts are the default language's. */
-  defaultLanguage?: Language;
-}> = async (app, { portal, defaultLanguage }) => {
+}> = async (app, { portal }) => {
   app.get(
     '/api/portal',
     {
@@ -79,10 +75,9 @@ export const portalInfoRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      if (!defaultLanguage) return portal();
       addVary(reply, 'Accept-Language');
       addVary(reply, 'Cookie');
-      return portal(requestLanguage(request, defaultLanguage));
+      return portal(request.language);
     },
   );
 };

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { FavoriteOrderSchema } from '../../shared/api/favorite-schemas.js';
 import { AppIdParamsSchema, ErrorSchema, MeSchema } from '../../shared/api/schemas.js';
 import { requirePrincipal } from '../auth/authenticate.js';
-import type { Language } from '../../shared/i18n/languages.js';
-import { requestLanguage } from '../i18n/request-language.js';
 import type { UsersService } from './users.service.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 503: ErrorSchema };
@@ -11,10 +10,8 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 503: Erro
 export const meRoutes: FastifyPluginAsyncTypebox<{
   users: UsersService;
   /** DEFAULT_LANGUAGE: favorites' texts are in the request's language, else this one. */
-  defaultLanguage?: Language;
-}> = async (app, { users, defaultLanguage = 'en' }) => {
-  const languageOf = (request: Parameters<typeof requestLanguage>[0]) =>
-    requestLanguage(request, defaultLanguage);
+}> = async (app, { users }) => {
+  const languageOf = (request: FastifyRequest) => request.language;
   app.get(
     '/api/me',
     {
