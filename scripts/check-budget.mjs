@@ -103,7 +103,7 @@ const visitAdmin = (key) => {
   const chunk = manifest[key];
   if (!chunk || js.has(chunk.file) || admin.has(chunk.file)) return;
   admin.add(chunk.file);
-  // Its stylesheet is an asset the chunk links itself (features/admin/admin.css).
+  // Its stylesheet is an asset the chunk links itself (app/admin-console/admin.css).
   for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) {
     if (file.endsWith('.css') && !css.has(file)) adminCss.add(file);
   }

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useStore } from 'zustand';
 import type { App } from '../../shared/api/schemas.js';
-import adminStyles from '../features/admin/admin.css?url';
-import { AdminConsole } from '../features/admin/components/admin-console.js';
+import adminStyles from './admin-console/admin.css?url';
+import { AdminConsole } from './admin-console/admin-console.js';
 import { AppCard } from '../features/catalog/components/app-card.js';
 import { AppSection } from '../features/catalog/components/app-section.js';
 import { groupByCategory } from '../features/catalog/utils/sections.js';

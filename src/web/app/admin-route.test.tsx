@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_NAMESPACES } from '../../shared/i18n/languages.js';
-import { createFakeAdminApi, makeAdminApp } from '../features/admin/test-support/fake-admin-api.js';
+import { createFakeAdminApi, makeAdminApp } from '../test-support/fake-admin-api.js';
 import { messagesOf } from '../test-support/messages.js';
 import { createLocale, LocaleProvider } from '../lib/i18n.js';
 import { makeMe } from '../test-support/fixtures.js';
