@@ -3,11 +3,8 @@ import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../../shared/api/schemas.js';
 import { server } from '../../test-support/server.js';
-import {
-  createFakeAdminApi,
-  makeAdminApp,
-  type FakeAdminApi,
-} from '../../test-support/fake-admin-api.js';
+import { createFakeAdminApi, type FakeAdminApi } from '../../test-support/fake-admin-api.js';
+import { makeAdminApp } from '../../test-support/admin-fixtures.js';
 import { AdminConsole } from './admin-console.js';
 
 // After a save the console shows the app the server answered; it loads its lists again only

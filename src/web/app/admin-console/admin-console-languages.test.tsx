@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../../shared/api/schemas.js';
 import { LocaleProvider } from '../../lib/i18n.js';
 import { server } from '../../test-support/server.js';
-import { createFakeAdminApi, makeAdminApp } from '../../test-support/fake-admin-api.js';
+import { createFakeAdminApi } from '../../test-support/fake-admin-api.js';
+import { makeAdminApp } from '../../test-support/admin-fixtures.js';
 import { localeFor } from '../../test-support/messages.js';
 import { AdminConsole } from './admin-console.js';
 

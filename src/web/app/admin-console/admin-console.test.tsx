@@ -5,11 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../../shared/api/schemas.js';
 import { server } from '../../test-support/server.js';
-import {
-  createFakeAdminApi,
-  makeAdminApp,
-  type FakeAdminApi,
-} from '../../test-support/fake-admin-api.js';
+import { createFakeAdminApi, type FakeAdminApi } from '../../test-support/fake-admin-api.js';
+import { makeAdminApp } from '../../test-support/admin-fixtures.js';
 import { AdminConsole } from './admin-console.js';
 
 const renderCard = (app: App) => (

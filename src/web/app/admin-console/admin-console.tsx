@@ -5,7 +5,7 @@ import type { App } from '../../../shared/api/schemas.js';
 import { errorText } from '../../lib/error-text.js';
 import { focusAfterFrame } from '../../lib/focus.js';
 import { useLocale } from '../../lib/i18n.js';
-import { deleteApp, restoreApp } from '../../features/admin-apps/api/apps-api.js';
+import { deleteApp } from '../../features/admin-apps/api/apps-api.js';
 import { useAdminCatalog } from '../../features/admin-apps/hooks/use-admin-catalog.js';
 import { AdminNotice, type Notice } from '../../ui/console/admin-notice.js';
 import { AdminTabs } from './admin-tabs.js';
@@ -17,9 +17,10 @@ import { ConfirmDialog } from '../../ui/console/confirm-dialog.js';
 import { ImportExport } from '../../features/admin-history/components/import-export.js';
 import { NoticesView } from '../../features/admin-notices/components/notices-view.js';
 import { BrandingView } from '../../features/admin-branding/components/branding-view.js';
+import { restoreApp } from '../../features/admin-history/api/history-api.js';
 import { TrashView } from '../../features/admin-history/components/trash-view.js';
 import { ViewAs } from '../../features/admin-apps/components/view-as.js';
-import { nameOf } from '../../features/admin-apps/utils/app-table-view.js';
+import { nameOf } from '../../lib/console/app-name.js';
 
 export interface AdminConsoleProps {
   /** One app's card as the home page shows it (the form's live preview). */

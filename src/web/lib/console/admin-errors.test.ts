@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../api-client.js';
-import { fieldErrorsOf } from '../../features/admin-apps/api/apps-api.js';
+import { fieldErrorsOf } from './admin-errors.js';
 
 describe('fieldErrorsOf', () => {
   it('keeps a message for a field named "__proto__" (the map has no prototype to replace)', () => {

@@ -7,7 +7,8 @@ import type { App } from '../../../shared/api/schemas.js';
 import { createLocale, LocaleProvider } from '../../lib/i18n.js';
 import { messagesOf } from '../../test-support/messages.js';
 import { server } from '../../test-support/server.js';
-import { createFakeAdminApi, makeAdminApp } from '../../test-support/fake-admin-api.js';
+import { createFakeAdminApi } from '../../test-support/fake-admin-api.js';
+import { makeAdminApp } from '../../test-support/admin-fixtures.js';
 import { AdminConsole } from '../../app/admin-console/admin-console.js';
 import { AppForm } from '../../features/admin-apps/components/app-form.js';
 

@@ -1,9 +1,6 @@
 import { LANGUAGE_NAMES, LANGUAGES } from '../../../shared/i18n/languages.js';
 import { useT } from '../../lib/i18n.js';
-import {
-  FORM_LANGUAGE,
-  type TextTranslations,
-} from '../../features/admin-apps/utils/app-form-values.js';
+import { FORM_LANGUAGE, type TextTranslations } from '../../lib/console/form-texts.js';
 import { FormField } from './form-field.js';
 
 /** The languages a text may be translated into in the console's forms. */

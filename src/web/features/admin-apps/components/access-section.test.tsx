@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
 import type { App } from '../../../../shared/api/schemas.js';
 import { server } from '../../../test-support/server.js';
-import { createFakeAdminApi, makeAdminApp } from '../../../test-support/fake-admin-api.js';
+import { createFakeAdminApi } from '../../../test-support/fake-admin-api.js';
+import { makeAdminApp } from '../../../test-support/admin-fixtures.js';
 import { AdminConsole } from '../../../app/admin-console/admin-console.js';
 
 const renderCard = (app: App) => <article key={app.id} aria-label={`Card ${app.name}`} />;

@@ -9,9 +9,9 @@ import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
 import { ENVIRONMENTS } from '../../../../shared/catalog/environments.js';
 import { statusKind } from '../../../../shared/status/status-codes.js';
 import { categoryTitle } from '../../../../shared/catalog/categories.js';
+import { nameOf } from '../../../lib/console/app-name.js';
 import { useLocale, useT } from '../../../lib/i18n.js';
 import {
-  nameOf,
   NO_FILTER,
   tableRows,
   visibilityOf,

@@ -5,13 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../../../shared/api/schemas.js';
 import { server } from '../../../test-support/server.js';
-import {
-  createFakeAdminApi,
-  fakeIconSvg,
-  FAKE_ICONS,
-  makeAdminApp,
-  type FakeAdminApi,
-} from '../../../test-support/fake-admin-api.js';
+import { createFakeAdminApi, type FakeAdminApi } from '../../../test-support/fake-admin-api.js';
+import { fakeIconSvg, FAKE_ICONS, makeAdminApp } from '../../../test-support/admin-fixtures.js';
 import { AdminConsole } from '../../../app/admin-console/admin-console.js';
 import { ICONS_PER_PAGE } from './icon-picker.js';
 

@@ -6,15 +6,11 @@ import { errorText } from '../../../lib/error-text.js';
 import { useLocale } from '../../../lib/i18n.js';
 import {
   conflictOf,
-  createApp,
-  deleteLogo,
   fieldErrorsOf,
-  getApp,
   isNotFound,
-  putLogo,
-  updateApp,
   type Conflict,
-} from '../api/apps-api.js';
+} from '../../../lib/console/admin-errors.js';
+import { createApp, deleteLogo, getApp, putLogo, updateApp } from '../api/apps-api.js';
 import {
   changedFields,
   createBody,
@@ -29,7 +25,7 @@ import {
   type AppFormValues,
   type FormKey,
 } from '../utils/app-form-values.js';
-import { nameOf } from '../utils/app-table-view.js';
+import { nameOf } from '../../../lib/console/app-name.js';
 import {
   ACCESS_LABEL_IDS,
   accessBody,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeAdminApp } from '../../../test-support/fake-admin-api.js';
+import { makeAdminApp } from '../../../test-support/admin-fixtures.js';
 import { knownGroupNames, withApp, withoutApp } from './admin-lists.js';
 
 describe('the console lists after a save', () => {

@@ -9,19 +9,11 @@ import {
   type AppFields,
   type FieldErrors,
 } from '../../../../shared/catalog/app-rules.js';
-import { SOURCE_LANGUAGE } from '../../../../shared/i18n/languages.js';
-import { isTextMap, type LocalizedText } from '../../../../shared/i18n/localized-text.js';
-import type { Translate } from '../../../lib/i18n.js';
+import { isTextMap } from '../../../../shared/i18n/localized-text.js';
+import { labelOf } from '../../../lib/console/field-labels.js';
+import { joinText, splitText, type TextTranslations } from '../../../lib/console/form-texts.js';
 import { ruleMessage } from '../../../lib/console/rule-messages.js';
-
-/** Texts by language tag, as typed (empty ones are not sent). */
-export type TextTranslations = Readonly<Record<string, string>>;
-
-/**
- * The language of the form's main name and description inputs: the portal's source language.
- * The other languages' texts are the "Translations" (`nameTexts`, `descriptionTexts`).
- */
-export const FORM_LANGUAGE = SOURCE_LANGUAGE;
+import type { Translate } from '../../../lib/i18n.js';
 
 /**
  * What the create/edit form holds: the shared `AppFields`, text as typed, the groups as one
@@ -45,26 +37,6 @@ export function wireField(key: FormKey): AppField {
   return key;
 }
 
-/** A text as the form edits it: the main language's, and the others by tag. */
-export function splitText(text: LocalizedText): { main: string; others: TextTranslations } {
-  if (!isTextMap(text)) return { main: text, others: {} };
-  const { [FORM_LANGUAGE]: main = '', ...others } = text;
-  return { main, others };
-}
-
-/**
- * The text to send: the main input alone as a string when no other language is given (as
- * before), otherwise a map with the main text under FORM_LANGUAGE and each non-empty translation.
- */
-export function joinText(main: string, others: TextTranslations): LocalizedText {
-  const given = Object.entries(others).filter(([, text]) => text.trim() !== '');
-  if (given.length === 0) return main;
-  return Object.fromEntries([
-    ...(main.trim() !== '' ? [[FORM_LANGUAGE, main] as const] : []),
-    ...given,
-  ]);
-}
-
 /** Equal values whatever the order of an object's keys (texts by language). */
 function sameValue(a: unknown, b: unknown): boolean {
   const canonical = (value: unknown) =>
@@ -74,22 +46,6 @@ function sameValue(a: unknown, b: unknown): boolean {
         : value,
     );
   return canonical(a) === canonical(b);
-}
-
-/**
- * The message ids of the fields' labels, one family (`admin.apps.field.<field>`): the form's, its
- * messages' and the audit log's.
- */
-export const FIELD_LABEL_IDS: Readonly<Record<AppField | 'image', string>> = Object.fromEntries(
-  [...APP_FIELDS, 'image' as const].map((field) => [field, `admin.apps.field.${field}`]),
-) as Record<AppField | 'image', string>;
-
-/** A field's label, or its name for fields the console does not know (e.g. from the server). */
-export function labelOf(t: Translate, field: string): string {
-  const id = Object.hasOwn(FIELD_LABEL_IDS, field)
-    ? (FIELD_LABEL_IDS as Readonly<Record<string, string>>)[field]
-    : undefined;
-  return id ? t(id) : field;
 }
 
 /** A new app's fields before anything is typed: the server's defaults. */

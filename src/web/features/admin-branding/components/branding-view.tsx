@@ -20,7 +20,7 @@ import {
   type LocalizedText,
 } from '../../../../shared/i18n/localized-text.js';
 import { useT } from '../../../lib/i18n.js';
-import { fieldErrorsOf, messageOf } from '../../admin-apps/api/apps-api.js';
+import { fieldErrorsOf, messageOf } from '../../../lib/console/admin-errors.js';
 import {
   deleteBrandingImage,
   getBranding,
@@ -33,7 +33,7 @@ import {
   joinText,
   splitText,
   type TextTranslations,
-} from '../../admin-apps/utils/app-form-values.js';
+} from '../../../lib/console/form-texts.js';
 import { LOGO_ACCEPT, logoProblem } from '../../../lib/console/logo-file.js';
 import { ERROR_TEXT, FormField } from '../../../ui/console/form-field.js';
 import { Translations } from '../../../ui/console/translations-field.js';

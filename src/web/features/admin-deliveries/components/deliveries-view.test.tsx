@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Delivery } from '../../../../shared/api/outbox-schemas.js';
 import type { App } from '../../../../shared/api/schemas.js';
 import { server } from '../../../test-support/server.js';
-import { createFakeAdminApi, makeAdminApp } from '../../../test-support/fake-admin-api.js';
+import { createFakeAdminApi } from '../../../test-support/fake-admin-api.js';
+import { makeAdminApp } from '../../../test-support/admin-fixtures.js';
 import { AdminConsole } from '../../../app/admin-console/admin-console.js';
 
 const renderCard = (app: App) => <article key={app.id}>{app.name}</article>;

@@ -3,8 +3,8 @@ import { useId } from '../../../ui/use-id.js';
 import type { AuditEntry } from '../../../../shared/api/admin-schemas.js';
 import { errorText } from '../../../lib/error-text.js';
 import { useLocale, useT } from '../../../lib/i18n.js';
-import { listAudit } from '../../admin-apps/api/apps-api.js';
-import { labelOf } from '../../admin-apps/utils/app-form-values.js';
+import { labelOf } from '../../../lib/console/field-labels.js';
+import { listAudit } from '../api/history-api.js';
 import { ACTION_LABELS, actionOf, auditDiff } from '../utils/audit-diff.js';
 import { formatTime } from '../../../lib/console/format.js';
 

@@ -6,8 +6,9 @@ import { useId } from '../../../ui/use-id.js';
 import type { ImportResult } from '../../../../shared/api/admin-schemas.js';
 import { errorText } from '../../../lib/error-text.js';
 import { useLocale, useT } from '../../../lib/i18n.js';
-import { exportUrl, importCatalog, problemsOf } from '../../admin-apps/api/apps-api.js';
-import { labelOf } from '../../admin-apps/utils/app-form-values.js';
+import { problemsOf } from '../../../lib/console/admin-errors.js';
+import { labelOf } from '../../../lib/console/field-labels.js';
+import { exportUrl, importCatalog } from '../api/history-api.js';
 import { readable } from '../utils/audit-diff.js';
 
 export interface ImportExportProps {

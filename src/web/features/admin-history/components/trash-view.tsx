@@ -3,9 +3,9 @@ import { useState } from 'react';
 import type { AdminApp } from '../../../../shared/api/admin-schemas.js';
 import { errorText } from '../../../lib/error-text.js';
 import { useLocale } from '../../../lib/i18n.js';
-import { restoreApp } from '../../admin-apps/api/apps-api.js';
+import { nameOf } from '../../../lib/console/app-name.js';
 import { formatTime } from '../../../lib/console/format.js';
-import { nameOf } from '../../admin-apps/utils/app-table-view.js';
+import { restoreApp } from '../api/history-api.js';
 import { AdminLogo } from '../../../ui/console/admin-logo.js';
 
 export interface TrashViewProps {

@@ -8,9 +8,9 @@ import {
   type PortalNoticeSeverity,
 } from '../../../../shared/notices/notice-rules.js';
 import { useT } from '../../../lib/i18n.js';
-import { fieldErrorsOf, messageOf } from '../../admin-apps/api/apps-api.js';
+import { fieldErrorsOf, messageOf } from '../../../lib/console/admin-errors.js';
 import { createNotice, updateNotice } from '../api/notices-api.js';
-import { FORM_LANGUAGE, joinText, splitText } from '../../admin-apps/utils/app-form-values.js';
+import { FORM_LANGUAGE, joinText, splitText } from '../../../lib/console/form-texts.js';
 import { fromLocalInput, toLocalInput } from '../utils/notice-times.js';
 import { ruleMessage } from '../../../lib/console/rule-messages.js';
 import { ERROR_TEXT, FormField } from '../../../ui/console/form-field.js';

@@ -4,11 +4,8 @@ import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../../../shared/api/schemas.js';
 import { server } from '../../../test-support/server.js';
-import {
-  createFakeAdminApi,
-  makeAdminApp,
-  type FakeAdminApi,
-} from '../../../test-support/fake-admin-api.js';
+import { createFakeAdminApi, type FakeAdminApi } from '../../../test-support/fake-admin-api.js';
+import { makeAdminApp } from '../../../test-support/admin-fixtures.js';
 import { AdminConsole } from '../../../app/admin-console/admin-console.js';
 
 let fake: FakeAdminApi;
