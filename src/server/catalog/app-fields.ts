@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { AppAccess } from '../../shared/api/access-schemas.js';
 import { APP_FIELDS, type AppField, type AppFields } from '../../shared/catalog/app-fields.js';
 import { SOURCE_LANGUAGE } from '../../shared/i18n/languages.js';
@@ -13,7 +14,10 @@ import type { AppsTable } from './apps.table.js';
  */
 
 /** The apps table's columns that hold the fields (the groups are rows of appGroups). */
-export type AppFieldColumns = Pick<AppsTable, Exclude<AppField, 'associatedGroups' | 'access'>> & {
+export type AppFieldColumns = Pick<
+  Selectable<AppsTable>,
+  Exclude<AppField, 'associatedGroups' | 'access'>
+> & {
   access: string | null;
   nameTexts: string | null;
   descriptionTexts: string | null;

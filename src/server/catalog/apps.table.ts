@@ -1,11 +1,19 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
-import type { AppFields } from '../../shared/catalog/app-fields.js';
+import type { AppField, AppFields } from '../../shared/catalog/app-fields.js';
 
-/** The fields (src/shared/catalog/app-fields.ts) stored as they are; `isPublic` and the groups are stored otherwise. */
-type StoredFields = Omit<
-  AppFields,
-  'isPublic' | 'associatedGroups' | 'access' | 'name' | 'description'
->;
+/**
+ * The fields (src/shared/catalog/app-fields.ts) stored as they are; `isPublic` and the groups are
+ * stored otherwise. Each column has its field's default in the database, so an insert may leave
+ * it out (and rows written before a field existed read as its default).
+ */
+type StoredFields = {
+  [
+    F in Exclude<
+      AppField,
+      'isPublic' | 'associatedGroups' | 'access' | 'name' | 'description' | 'id'
+    >
+  ]: ColumnType<AppFields[F], AppFields[F] | undefined, AppFields[F]>;
+} & { id: string };
 
 /**
  * The spec's `apps` collection: an app's fields (src/shared/catalog/app-fields.ts) plus what the

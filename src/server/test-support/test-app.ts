@@ -39,8 +39,6 @@ export function appRow(spec: TestAppSpec): {
       name: spec.name ?? spec.id,
       description: `About ${spec.id}`,
       image: spec.image ?? '',
-      doc: '',
-      github: '',
       env: spec.env ?? 'prod',
       category: spec.category ?? 'apps',
       link: spec.link ?? `https://${spec.id}.example.edu/`,

@@ -177,3 +177,10 @@ export const APP_DEFAULTS = Object.fromEntries(
     return 'default' in spec ? [[field, spec.default]] : [];
   }),
 ) as Readonly<Pick<AppFields, DefaultedField>>;
+
+/** The defaults of the fields readers see (the app as `GET /api/apps` answers it). */
+export const PUBLIC_APP_DEFAULTS = Object.fromEntries(
+  Object.entries(APP_DEFAULTS).filter(
+    ([field]) => (fieldSpec(field as AppField) as { public?: false }).public !== false,
+  ),
+) as Readonly<Pick<AppFields, Exclude<DefaultedField, 'access'>>>;

@@ -1,3 +1,4 @@
+import { PUBLIC_APP_DEFAULTS } from '../../shared/catalog/app-fields.js';
 import type { AdminApp } from '../../shared/api/admin-schemas.js';
 import type { Icon } from '../../shared/api/icon-schemas.js';
 
@@ -7,16 +8,11 @@ export const NOW = '2026-11-23T12:00:00.000Z';
 export function makeAdminApp(overrides: Partial<AdminApp> & { id: string }): AdminApp {
   return {
     name: overrides.id,
-    description: '',
+    ...PUBLIC_APP_DEFAULTS,
+    associatedGroups: [],
     image: '',
-    doc: '',
-    github: '',
-    env: 'prod',
-    category: 'apps',
     link: `https://${overrides.id}.example.edu/`,
     isPublic: true,
-    associatedGroups: [],
-    collectionId: 'apps',
     created: NOW,
     updated: NOW,
     version: 1,

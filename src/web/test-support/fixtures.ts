@@ -1,3 +1,4 @@
+import { PUBLIC_APP_DEFAULTS } from '../../shared/catalog/app-fields.js';
 import type { LockedApp } from '../../shared/api/access-schemas.js';
 import type { App, Me } from '../../shared/api/schemas.js';
 import type { AccessRequest, InboxRequest } from '../features/access/api/access-api.js';
@@ -12,12 +13,9 @@ export function makeApp(overrides: Partial<App> = {}): App {
   return {
     id,
     name,
+    ...PUBLIC_APP_DEFAULTS,
     description: `What ${name} does.`,
     image: '',
-    doc: '',
-    github: '',
-    env: 'prod',
-    category: 'apps',
     link: `https://${id}.example.edu/`,
     isPublic: true,
     associatedGroups: [],
