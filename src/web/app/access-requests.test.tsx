@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../test-support/fixtures.js';
 import { renderApp } from '../test-support/render-app.js';
 import { server } from '../test-support/server.js';
+import { axeViolations } from '../test-support/axe.js';
 
 const omero = makeApp({ id: 'omero', name: 'OMERO', category: 'Imaging' });
 const napari = makeLockedApp({
@@ -37,14 +37,6 @@ function serve({ me = makeMe(), requests = [] as unknown[] } = {}) {
     ),
     http.get('/api/access-requests', () => HttpResponse.json(pageOf(requests))),
   );
-}
-
-async function violations() {
-  const results = await axe.run(document, {
-    resultTypes: ['violations'],
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((node) => node.html) }));
 }
 
 const lockedCard = () => screen.findByRole('article', { name: 'Napari' });
@@ -138,10 +130,10 @@ describe('locked cards on the home page', () => {
     const card = await lockedCard();
     const request = await within(card).findByRole('button', { name: 'Request access: Napari' });
     await screen.findByRole('link', { name: /Genomics Portal/ });
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     await userEvent.setup().click(request);
     await screen.findByRole('dialog', { name: 'Request access to Napari' });
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 });
 

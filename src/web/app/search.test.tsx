@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App, Me } from '../../shared/api/schemas.js';
 import { makeApp, makeMe } from '../test-support/fixtures.js';
 import { renderApp } from '../test-support/render-app.js';
 import { appList, server } from '../test-support/server.js';
+import { axeViolations } from '../test-support/axe.js';
 
 const galaxy = makeApp({
   id: 'galaxy',
@@ -75,14 +75,6 @@ async function renderPortal() {
 async function search(user: ReturnType<typeof userEvent.setup>, text: string) {
   await user.click(searchField());
   await user.keyboard(text);
-}
-
-async function axeViolations() {
-  const results = await axe.run(document, {
-    resultTypes: ['violations'],
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((node) => node.html) }));
 }
 
 describe('searching the portal', () => {

@@ -1,6 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../../shared/api/schemas.js';
@@ -8,6 +7,7 @@ import { server } from '../../test-support/server.js';
 import { createFakeAdminApi, type FakeAdminApi } from '../../test-support/fake-admin-api.js';
 import { makeAdminApp } from '../../test-support/admin-fixtures.js';
 import { AdminConsole } from './admin-console.js';
+import { axeViolations } from '../../test-support/axe.js';
 
 const renderCard = (app: App) => (
   <article key={app.id} aria-label={`Card ${app.name}`}>
@@ -434,21 +434,14 @@ describe('keyboard and screen readers', () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     document.documentElement.lang = 'en';
     document.title = 'Admin';
-    const check = async () => {
-      const results = await axe.run(document, {
-        resultTypes: ['violations'],
-        rules: { 'color-contrast': { enabled: false } },
-      });
-      return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
-    };
     renderConsole();
     await screen.findByRole('rowheader', { name: /Galaxy/ });
-    expect(await check()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Edit Galaxy' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await check()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete OMERO' }));
-    expect(await check()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     vi.restoreAllMocks();
   });
 });

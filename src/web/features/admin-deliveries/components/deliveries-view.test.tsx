@@ -1,6 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Delivery } from '../../../../shared/api/outbox-schemas.js';
@@ -9,6 +8,7 @@ import { server } from '../../../test-support/server.js';
 import { createFakeAdminApi } from '../../../test-support/fake-admin-api.js';
 import { makeAdminApp } from '../../../test-support/admin-fixtures.js';
 import { AdminConsole } from '../../../app/admin-console/admin-console.js';
+import { axeViolations } from '../../../test-support/axe.js';
 
 const renderCard = (app: App) => <article key={app.id}>{app.name}</article>;
 
@@ -112,10 +112,6 @@ describe('the Deliveries tab', () => {
     document.documentElement.lang = 'en';
     document.title = 'Admin';
     await openDeliveries();
-    const results = await axe.run(document, {
-      resultTypes: ['violations'],
-      rules: { 'color-contrast': { enabled: false } },
-    });
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 });

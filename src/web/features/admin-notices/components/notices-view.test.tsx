@@ -1,12 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../../../shared/api/schemas.js';
 import { server } from '../../../test-support/server.js';
 import { createFakeAdminApi, type FakeAdminApi } from '../../../test-support/fake-admin-api.js';
 import { makeAdminApp } from '../../../test-support/admin-fixtures.js';
 import { AdminConsole } from '../../../app/admin-console/admin-console.js';
+import { axeViolations } from '../../../test-support/axe.js';
 
 let fake: FakeAdminApi;
 const renderCard = (app: App) => <article key={app.id}>{app.name}</article>;
@@ -154,20 +154,13 @@ describe('the Notices tab', () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     document.documentElement.lang = 'en';
     document.title = 'Admin';
-    const check = async () => {
-      const results = await axe.run(document, {
-        resultTypes: ['violations'],
-        rules: { 'color-contrast': { enabled: false } },
-      });
-      return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
-    };
     await userEvent.click(await openNotices());
     await userEvent.click(screen.getByRole('button', { name: 'Post notice' }));
-    expect(await check()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     await userEvent.type(screen.getByLabelText('Title'), 'Hello');
     await userEvent.click(screen.getByRole('button', { name: 'Post notice' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete the notice “Hello”' }));
-    expect(await check()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     vi.restoreAllMocks();
   });
 });
