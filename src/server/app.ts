@@ -1,6 +1,4 @@
-import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import type { Db } from './db/database.js';
 import { startAccessJobs } from './access/access-expiry.js';
@@ -14,16 +12,8 @@ import type { DevIdp } from './dev-idp/dev-idp.js';
 import type { AdvisoryLeadership } from './db/advisory-leader.js';
 import type { FileStorage } from './files/file-storage.js';
 import { filesRoutes } from './files/files.routes.js';
-import { canonicalOrigin } from './http/canonical-origin.js';
 import { compression } from './http/compression.js';
-import { refuseControlCharacters } from './http/control-characters.js';
-import { registerErrorHandling } from './http/error-handler.js';
-import { openapi } from './http/openapi.js';
-import { rateLimits } from './http/rate-limits.js';
-import { requestLog } from './http/request-log.js';
-import { closingGuard, limitConnections, serverOptions } from './http/server-options.js';
-import { securityHeaders } from './http/security-headers.js';
-import { AJV_OPTIONS, buildSerializer, buildValidator } from './http/validation.js';
+import { createHttpApp, registerInfrastructure } from './http/http-app.js';
 import { messagesRoutes } from './i18n/messages.routes.js';
 import { visitorLanguage } from './i18n/request-language.js';
 import { createMonotonicClock } from './lib/clock.js';
@@ -72,16 +62,7 @@ export async function buildPortal(
 ): Promise<{ app: FastifyInstance; services: Services }> {
   const { config, db } = deps;
   const overrides = deps.overrides ?? {};
-  const app = Fastify({
-    logger: deps.logger ?? false,
-    bodyLimit: 64 * 1024,
-    // Production hardening (docs/operations.md): proxies, time-outs, connection caps.
-    ...serverOptions(config),
-    // Bodies validated as sent, query strings and params coerced from text (http/validation.ts).
-    ajv: { customOptions: AJV_OPTIONS },
-    schemaController: { compilersFactory: { buildValidator, buildSerializer } },
-  }).withTypeProvider<TypeBoxTypeProvider>();
-  limitConnections(app, config);
+  const app = createHttpApp(config, deps.logger);
 
   const log = (): FastifyBaseLogger => app.log;
   const services = await createServices(
@@ -106,30 +87,15 @@ export async function buildPortal(
     app.addHook('onClose', async () => expiry.stop());
   }
 
-  // Infrastructure and cross-cutting concerns.
-  registerErrorHandling(app);
-  refuseControlCharacters(app);
-  await app.register(securityHeaders, { publicUrl: config.publicUrl, issuer: config.oidc.issuer });
-  // 127.0.0.1 and localhost are one portal for people: pages and sign-in move to PUBLIC_URL.
-  await app.register(canonicalOrigin, { publicUrl: config.publicUrl });
-  await app.register(requestLog, { slowMs: config.server.slowRequestMs });
-  // Shutdown answers and rate limits (after the security headers, so 503/429 carry them too).
-  await app.register(closingGuard);
-  await app.register(rateLimits, {
-    limits: config.limits,
-    onRejected: services.operations.metrics.rateLimited,
+  // Infrastructure and cross-cutting concerns, then the visitor's language and operations.
+  await registerInfrastructure(app, {
+    config,
     db,
+    version: deps.version,
+    onRateLimited: services.operations.metrics.rateLimited,
   });
-  await app.register(cookie);
   await app.register(visitorLanguage, { defaultLanguage: config.defaultLanguage });
-  await app.register(openapi, { version: deps.version ?? '0.0.0', publicUrl: config.publicUrl });
   await app.register(services.operations.plugin);
-  app.addHook('onSend', async (request, reply) => {
-    // API answers depend on who asks: never stored by shared caches or the browser.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      void reply.header('cache-control', 'no-store');
-    }
-  });
 
   // The portal's own routes, in one scope with the authenticators: only they resolve who is
   // calling. The demo IdP and the built web app (static files) never need to.
