@@ -6,7 +6,7 @@ import { signInAtDemoIdp } from './support/demo-login.js';
 
 // Portal notices end to end with the embedded demo IdP: the admin posts a notice in the console,
 // another browser (anonymous) sees it above the sections on its next page load, as plain text,
-// and dismisses it.
+// in the server's page already (without JavaScript too), and dismisses it.
 const suite = usePortalAndBrowser();
 
 const newContext = () => newWatchedContext(suite.browser);
@@ -37,6 +37,18 @@ describe('portal notices', () => {
       .getByRole('list', { name: 'Notices, latest start first' })
       .getByText('Shown now')
       .waitFor();
+
+    // The page the server sends carries it (the banner is in the first paint: nothing below it
+    // moves when the app starts), as a browser without JavaScript shows.
+    const noScript = await suite.browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(suite.portal.url);
+    const served = plain.getByRole('region', { name: 'Notices' });
+    await served
+      .getByRole('heading', { name: 'Maintenance: Cluster <b>maintenance</b> tonight' })
+      .waitFor();
+    expect(await served.locator('b, script').count()).toBe(0);
+    await noScript.close();
 
     // The visitor's next page load shows it: no server restart, no cache in between.
     await home.reload();

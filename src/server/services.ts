@@ -259,6 +259,7 @@ export async function createServices(context: ServiceContext, overrides: Service
           visibleApps: snapshot.listedApps,
           me: (principal, user, language) => usersService.me(principal, user, language),
           portal: branding.info,
+          notices: (viewer, language) => notices.noticesFor(viewer, language),
           catalogs,
           signInAvailable,
           statusSimulated: () => demo?.active ?? false,

@@ -10,6 +10,10 @@ import {
   type PersonalBodies,
 } from '../http/compressed-bodies.js';
 import type { PageService } from './page.service.js';
+import {
+  DISMISSED_NOTICES_COOKIE,
+  parseDismissedNotices,
+} from '../../shared/status/dismissed-notices.js';
 
 /** Personal pages hold a user's data: no cache may keep them, not even the browser's. */
 const PERSONAL = 'private, no-store';
@@ -45,7 +49,6 @@ export const pageRoutes: FastifyPluginAsync<{
   pages: PageService;
   bodies: CompressedBodies;
   personal: PersonalBodies;
-  /** DEFAULT_LANGUAGE: the page's language when the visitor's choice, claim and browser name none. */
 }> = async (app, { pages, bodies, personal }) => {
   const languageOf = (request: FastifyRequest) => request.language;
 
@@ -54,7 +57,13 @@ export const pageRoutes: FastifyPluginAsync<{
     const language = languageOf(request);
     let page;
     try {
-      page = await pages.home(request.principal, search, themeOf(request), language);
+      page = await pages.home(
+        request.principal,
+        search,
+        themeOf(request),
+        language,
+        parseDismissedNotices(request.cookies[DISMISSED_NOTICES_COOKIE]),
+      );
     } catch (error) {
       // The shell still works: the browser renders and asks the API itself.
       request.log.error({ err: error }, 'could not prepare the home page');

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonForScript, PAGE_STATE_ID, type PageState } from '../../shared/api/page-schemas.js';
 import type * as PageSchemas from '../../shared/api/page-schemas.js';
 import type { App, Me, PortalInfo } from '../../shared/api/schemas.js';
+import type { Notices } from '../../shared/status/history-schemas.js';
 import { shippedCatalogs } from '../i18n/catalogs.js';
 import type { Principal } from '../auth/principal.js';
 import { RenderElsewhereUnavailable, type RenderElsewhere } from './page-renderer.js';
@@ -52,7 +53,16 @@ function worker(answer: (state: PageState) => Promise<string>) {
   return { elsewhere, asked, appsJsons };
 }
 
-function service(renderElsewhere?: RenderElsewhere) {
+const NO_NOTICES: Notices = { notices: [], maintenance: [] };
+const OUTAGE: Notices = {
+  notices: [{ id: 'n1', kind: 'incident', severity: 'danger', title: 'Cluster down', text: '' }],
+  maintenance: ['galaxy'],
+} as Notices;
+
+function service(
+  renderElsewhere?: RenderElsewhere,
+  notices: (viewer: Principal | null) => Promise<Notices> = async () => NO_NOTICES,
+) {
   const { log, warnings, errors } = logger();
   let renderedHere = 0;
   const pages = createPageService({
@@ -65,6 +75,7 @@ function service(renderElsewhere?: RenderElsewhere) {
     visibleApps: async () => APPS,
     me: async () => ({ subject: 'alice', name: 'Alice', favorites: [] }) as unknown as Me,
     portal: async () => PORTAL,
+    notices,
     catalogs: shippedCatalogs(),
     signInAvailable: true,
     statusSimulated: () => false,
@@ -193,6 +204,60 @@ describe('the home page and the render worker', () => {
     await waitUntilAsked(asked, 2);
     finish('<main>rendered elsewhere, dark</main>');
     expect((await dark) === answers[0]).toBe(false);
+  });
+});
+
+describe('the notices in the page', () => {
+  it("carries the viewer's notices in the page's state, so the banner is in the first paint", async () => {
+    const { elsewhere, asked } = worker(async () => '<main>rendered</main>');
+    const viewers: (Principal | null)[] = [];
+    const { pages } = service(elsewhere, async (viewer) => {
+      viewers.push(viewer);
+      return OUTAGE;
+    });
+    const page = await pages.home(null, '', 'light', 'en');
+    expect(asked[0]?.notices).toEqual(OUTAGE);
+    expect(page.personal === false && page.html.toString()).toContain('Cluster down');
+    const alice = { subject: 'alice', groups: [] } as unknown as Principal;
+    const personal = await pages.home(alice, '', 'light', 'en');
+    expect(personal.personal && personal.state).toContain('Cluster down');
+    expect(viewers).toEqual([null, alice]);
+  });
+
+  it('makes the anonymous page again when a notice comes or goes, and keeps it while none does', async () => {
+    const { elsewhere, asked } = worker(async () => '<main>rendered</main>');
+    let current = NO_NOTICES;
+    const { pages } = service(elsewhere, async () => current);
+    const first = await pages.home(null, '', 'light', 'en');
+    expect(await pages.home(null, '', 'light', 'en')).toBe(first);
+    current = OUTAGE;
+    const withNotice = await pages.home(null, '', 'light', 'en');
+    expect(withNotice).not.toBe(first);
+    expect(asked).toHaveLength(2);
+    expect(asked[1]?.notices).toEqual(OUTAGE);
+  });
+
+  it('leaves out the notices the visitor dismissed (their cookie), for anonymous and signed-in', async () => {
+    const { elsewhere, asked } = worker(async () => '<main>rendered</main>');
+    const { pages } = service(elsewhere, async () => OUTAGE);
+    await pages.home(null, '', 'light', 'en', ['n1']);
+    expect(asked[0]?.notices).toEqual({ notices: [], maintenance: ['galaxy'] });
+    await pages.home(null, '', 'light', 'en', ['other']);
+    expect(asked[1]?.notices).toEqual(OUTAGE);
+    const alice = { subject: 'alice', groups: [] } as unknown as Principal;
+    const personal = await pages.home(alice, '', 'light', 'en', ['n1']);
+    expect(personal.personal && personal.state).not.toContain('Cluster down');
+  });
+
+  it('sends the page without notices when they cannot be read, and says so in the log', async () => {
+    const { elsewhere, asked } = worker(async () => '<main>rendered</main>');
+    const { pages, errors } = service(elsewhere, async () => {
+      throw new Error('database gone');
+    });
+    const page = await pages.home(null, '', 'light', 'en');
+    expect(page.personal).toBe(false);
+    expect(asked[0]?.notices).toEqual(NO_NOTICES);
+    expect(errors).toEqual(['could not read the notices']);
   });
 });
 

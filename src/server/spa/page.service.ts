@@ -13,6 +13,7 @@ import {
 } from '../../shared/api/page-schemas.js';
 import type { LockedApp } from '../../shared/api/access-schemas.js';
 import type { App, Me, PortalInfo } from '../../shared/api/schemas.js';
+import type { Notices } from '../../shared/status/history-schemas.js';
 import { accentCss } from '../../shared/branding/contrast.js';
 import { DEFAULT_PORTAL_TITLE, notFoundTitle } from '../../shared/routes/client-routes.js';
 import { PAGE_NAMESPACES, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.js';
@@ -52,6 +53,8 @@ export interface PageDeps {
    * texts given per language in `language`.
    */
   portal(language?: Language): Promise<PortalInfo>;
+  /** The notices in force for a viewer, in `language`: the same code as GET /api/notices. */
+  notices(viewer: Principal | null, language: Language): Promise<Notices>;
   /** The message catalogs: each page carries its language's page messages (docs/i18n.md). */
   catalogs: Catalogs;
   /** Whether an identity provider is configured (the page state tells the browser). */
@@ -97,6 +100,8 @@ export function publicPageKey(parts: {
   language: Language;
   simulated: boolean;
   search: string;
+  /** The notices in force (they come and go with their time windows). */
+  notices: Notices;
 }): string {
   return JSON.stringify([
     parts.brandingVersion,
@@ -104,8 +109,12 @@ export function publicPageKey(parts: {
     parts.language,
     parts.simulated,
     parts.search,
+    parts.notices,
   ]);
 }
+
+/** No notices in force. */
+const NO_NOTICES: Notices = { notices: [], maintenance: [] };
 
 /** A number per object, never reused, the same for as long as it lives (the snapshot's lists). */
 function identities() {
@@ -185,6 +194,15 @@ export function createPageService(deps: PageDeps) {
     footer: '',
     signInAvailable: deps.signInAvailable,
   };
+  // Without the notices (the database failing), the page goes out without them; the browser asks.
+  const noticesNow = async (viewer: Principal | null, language: Language): Promise<Notices> => {
+    try {
+      return await deps.notices(viewer, language);
+    } catch (error) {
+      deps.log().error({ err: error }, 'could not read the notices');
+      return NO_NOTICES;
+    }
+  };
   let lastPortal: PortalInfo | undefined;
   const portalNow = async (language?: Language) => {
     try {
@@ -200,6 +218,7 @@ export function createPageService(deps: PageDeps) {
     apps: readonly (App | LockedApp)[],
     search: string,
     statusSimulated: boolean,
+    notices: Notices,
     theme: Theme,
     language: Language,
   ): PageState => ({
@@ -209,6 +228,7 @@ export function createPageService(deps: PageDeps) {
     search,
     signInAvailable: deps.signInAvailable,
     statusSimulated,
+    notices,
     theme,
     language,
   });
@@ -313,19 +333,28 @@ export function createPageService(deps: PageDeps) {
   return {
     /**
      * `theme` is the visitor's choice (the theme cookie, parseTheme) and `language` the page's
-     * (requestLanguage): both part of the page.
+     * (requestLanguage): both part of the page. The notices the visitor dismissed (their cookie)
+     * are left out of it.
      */
     async home(
       principal: Principal | null,
       search: string,
       theme: Theme = 'system',
       language: Language = SOURCE_LANGUAGE,
+      dismissed: readonly string[] = [],
     ): Promise<HomePage> {
+      const noticesFor = async (viewer: Principal | null) => {
+        const notices = await noticesNow(viewer, language);
+        if (dismissed.length === 0) return notices;
+        const shown = notices.notices.filter((notice) => !dismissed.includes(notice.id));
+        return { ...notices, notices: shown };
+      };
       const portal = await deps.portal(language);
       if (principal) {
-        const [apps, me] = await Promise.all([
+        const [apps, me, notices] = await Promise.all([
           deps.visibleApps(principal, language),
           deps.me(principal, undefined, language),
+          noticesFor(principal),
         ]);
         const simulated = deps.statusSimulated();
         // Everything stateFor takes. The apps list is the snapshot's, one array per group set
@@ -339,6 +368,7 @@ export function createPageService(deps: PageDeps) {
           simulated,
           search,
           deps.signInAvailable,
+          notices,
         ]);
         return {
           personal: true,
@@ -346,7 +376,7 @@ export function createPageService(deps: PageDeps) {
           state,
           render: async () => {
             const { html, complete } = await build(
-              stateFor(portal, me, apps, search, simulated, theme, language),
+              stateFor(portal, me, apps, search, simulated, notices, theme, language),
               apps,
               theme,
             );
@@ -356,7 +386,10 @@ export function createPageService(deps: PageDeps) {
       }
       // The list in the page's language (one array per language): the search (`?q=`) the
       // rendering runs matches the texts the visitor reads.
-      const apps = await deps.visibleApps(null, language);
+      const [apps, notices] = await Promise.all([
+        deps.visibleApps(null, language),
+        noticesFor(null),
+      ]);
       const simulated = deps.statusSimulated();
       let pages = publicPages.get(apps);
       if (!pages) {
@@ -372,6 +405,7 @@ export function createPageService(deps: PageDeps) {
         language,
         simulated,
         search,
+        notices,
       });
       const kept = pages.get(key);
       if (kept) return kept;
@@ -379,7 +413,7 @@ export function createPageService(deps: PageDeps) {
         if (pages.get(key) === rendering) pages.delete(key);
       };
       const rendering = build(
-        stateFor(portal, null, apps, search, simulated, theme, language),
+        stateFor(portal, null, apps, search, simulated, notices, theme, language),
         apps,
         theme,
       ).then(

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { APP_ID_PATTERN } from '../catalog/app-rules.js';
+import { NOTICE_ID_PATTERN } from '../notices/notice-id.js';
 
 // The ids a client sends, each with its pattern: every route checks them before a query runs, so
 // a NUL or any other stray character is a 400 and never reaches a database (PostgreSQL refuses
@@ -9,8 +10,7 @@ import { APP_ID_PATTERN } from '../catalog/app-rules.js';
 /** A record id the server makes (src/server/lib/ids.ts): access requests, deliveries. */
 export const RECORD_ID_PATTERN = '^[a-z0-9]{15}$';
 
-/** A portal notice's id: a UUID (server/notices), or another short token of a catalog's. */
-export const NOTICE_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+export { NOTICE_ID_PATTERN };
 
 export const AppIdSchema = Type.String({ pattern: APP_ID_PATTERN, description: 'An app id.' });
 

@@ -6,6 +6,7 @@
  */
 import type { Messages } from '@lingui/core';
 import type { Language } from '../i18n/languages.js';
+import type { Notices } from '../status/history-schemas.js';
 import type { Theme } from '../theme/theme.js';
 import type { LockedApp } from './access-schemas.js';
 import type { App, Me, PortalInfo } from './schemas.js';
@@ -32,6 +33,11 @@ export interface PageState {
    * the page says so from its first paint; the status polls keep it current after that.
    */
   statusSimulated: boolean;
+  /**
+   * The notices in force for this viewer and the apps in maintenance, as GET /api/notices answers
+   * them: the banner is in the first paint, so nothing moves down when it would have arrived.
+   */
+  notices?: Notices;
   /** The visitor's theme (the theme cookie), which the page's theme menu shows as chosen. */
   theme?: Theme;
   /** The language the page is in (docs/i18n.md), which the language menu shows as chosen. */

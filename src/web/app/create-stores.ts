@@ -53,7 +53,10 @@ export function createStores(env: AppEnvironment, initial: PageState | null = nu
     signIn: () => env.navigate(loginUrl(env.currentPath())),
     signOut: () => env.submitPost(LOGOUT_PATH),
   });
-  const status = createStatusStore({ simulated: initial?.statusSimulated });
+  const status = createStatusStore({
+    simulated: initial?.statusSimulated,
+    notices: initial?.notices,
+  });
   const access = createAccessStore({ fetchMyRequests });
   return {
     session,

@@ -1,6 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notice } from '../../../../shared/status/history-schemas.js';
 import { createStatusStore } from '../stores/status-store.js';
 import { NoticeBanner } from './notice-banner.js';
@@ -21,7 +23,33 @@ function storeWith(notices: Notice[]) {
   return store;
 }
 
+afterEach(() => {
+  document.cookie = 'dismissed=; Path=/; Max-Age=0';
+  localStorage.clear();
+});
+
 describe('NoticeBanner', () => {
+  it('is in the server-rendered page when the page brings the notices, and hydrates as it is', async () => {
+    const notices = { notices: [MAINTENANCE], maintenance: [] };
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<NoticeBanner store={createStatusStore({ notices })} />);
+    document.body.append(container);
+    expect(container).toHaveTextContent('Maintenance: Storage upgrade');
+    expect(container).toHaveTextContent('Nov 3, 08:00 UTC – Nov 3, 12:00 UTC');
+    const errors = vi.spyOn(console, 'error');
+    await act(async () => {
+      hydrateRoot(container, <NoticeBanner store={createStatusStore({ notices })} />, {
+        onRecoverableError: (error) => console.error(error),
+      });
+    });
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    expect(screen.getByRole('region', { name: 'Notices' })).toHaveTextContent(
+      'Nov 3, 08:00 UTC – Nov 3, 12:00 UTC',
+    );
+    container.remove();
+  });
+
   it('shows a maintenance window with its title, text and time range', () => {
     render(<NoticeBanner store={storeWith([MAINTENANCE])} />);
     const region = screen.getByRole('region', { name: 'Notices' });
@@ -48,8 +76,26 @@ describe('NoticeBanner', () => {
     const { unmount } = render(<NoticeBanner store={store} />);
     await user.click(screen.getByRole('button', { name: 'Dismiss the notice “Storage upgrade”' }));
     expect(screen.queryByRole('region', { name: 'Notices' })).not.toBeInTheDocument();
+    // In a cookie, which the server reads too: its next page leaves the notice out.
+    expect(document.cookie).toContain('dismissed=kuma-maintenance-1');
     unmount();
     render(<NoticeBanner store={store} />);
+    expect(screen.queryByRole('region', { name: 'Notices' })).not.toBeInTheDocument();
+  });
+
+  it('moves dismissals an earlier version kept in the browser storage into the cookie', async () => {
+    localStorage.setItem('portal.dismissedNotices', JSON.stringify(['kuma-maintenance-1']));
+    render(<NoticeBanner store={storeWith([MAINTENANCE])} />);
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Notices' })).not.toBeInTheDocument(),
+    );
+    expect(document.cookie).toContain('dismissed=kuma-maintenance-1');
+    expect(localStorage.getItem('portal.dismissedNotices')).toBeNull();
+  });
+
+  it('reads the notice ids of the cookie and ignores anything else in it', async () => {
+    document.cookie = 'dismissed=<script>.a b.kuma-maintenance-1; Path=/';
+    render(<NoticeBanner store={storeWith([MAINTENANCE])} />);
     expect(screen.queryByRole('region', { name: 'Notices' })).not.toBeInTheDocument();
   });
 

@@ -3,13 +3,24 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Notice } from '../../../../shared/status/history-schemas.js';
 import { useLocale, type Locale } from '../../../lib/i18n.js';
+import { useHydrated } from '../../../ui/use-hydrated.js';
+import {
+  DISMISSED_NOTICES_COOKIE,
+  dismissedNoticesAttributes,
+  dismissedNoticesValue,
+  parseDismissedNotices,
+} from '../../../../shared/status/dismissed-notices.js';
 import type { StatusStore } from '../stores/status-store.js';
 import { formatDayTime } from '../utils/status-text.js';
 
-const STORAGE_KEY = 'portal.dismissedNotices';
+const LEGACY_STORAGE_KEY = 'portal.dismissedNotices';
 
-function range(locale: Locale, notice: Notice): string | undefined {
-  const at = (iso: string) => formatDayTime(locale, Date.parse(iso));
+/**
+ * When the notice is in force. On the server and while hydrating, in UTC (the server does not
+ * know the visitor's time zone); in the visitor's own once the app runs.
+ */
+function range(locale: Locale, notice: Notice, timeZone?: 'UTC'): string | undefined {
+  const at = (iso: string) => formatDayTime(locale, Date.parse(iso), timeZone);
   if (notice.start && notice.end) {
     return locale.t('notices.range', { start: at(notice.start), end: at(notice.end) });
   }
@@ -18,9 +29,28 @@ function range(locale: Locale, notice: Notice): string | undefined {
   return undefined;
 }
 
+/** The dismissed notices' ids: the cookie's (the server read the same), none on the server. */
 function readDismissed(): string[] {
+  if (typeof document === 'undefined') return [];
+  for (const pair of document.cookie.split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === DISMISSED_NOTICES_COOKIE) {
+      return parseDismissedNotices(decodeURIComponent(pair.slice(at + 1).trim()));
+    }
+  }
+  return [];
+}
+
+function keepDismissed(ids: readonly string[]): void {
+  const secure = document.location.protocol === 'https:';
+  document.cookie = `${DISMISSED_NOTICES_COOKIE}=${dismissedNoticesValue(ids)}; ${dismissedNoticesAttributes(secure)}`;
+}
+
+/** Dismissals an earlier version kept in the browser's storage (moved to the cookie once). */
+function takeStoredDismissals(): string[] {
   try {
-    const value: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    const value: unknown = JSON.parse(localStorage.getItem(LEGACY_STORAGE_KEY) ?? '[]');
+    localStorage.removeItem(LEGACY_STORAGE_KEY);
     return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
   } catch {
     return [];
@@ -30,27 +60,32 @@ function readDismissed(): string[] {
 /**
  * Active incidents and maintenance windows, above the sections. Title and text are shown as
  * plain text (never as HTML). A dismissed notice stays hidden in this browser until it changes
- * (a changed notice has a new id).
+ * (a changed notice has a new id): its id is kept in a cookie, which the server reads too, so the
+ * page it renders leaves the notice out (nothing shows and then goes).
  */
 export function NoticeBanner({ store }: { store: StatusStore }) {
   const locale = useLocale();
   const { t } = locale;
   const notices = useStore(store, (state) => state.notices?.notices);
-  const [dismissed, setDismissed] = useState<string[]>([]);
-  // Read after the first render: the server-rendered page has no storage.
-  useEffect(() => setDismissed(readDismissed()), []);
+  // The same list the server rendered with (it read the same cookie): no mismatch, no flash.
+  const [dismissed, setDismissed] = useState<string[]>(readDismissed);
+  const hydrated = useHydrated();
+  useEffect(() => {
+    const stored = takeStoredDismissals();
+    if (stored.length === 0) return;
+    const ids = [...readDismissed(), ...stored];
+    keepDismissed(ids);
+    setDismissed(parseDismissedNotices(dismissedNoticesValue(ids)));
+  }, []);
 
   const shown = (notices ?? []).filter((notice) => !dismissed.includes(notice.id));
   if (shown.length === 0) return null;
 
   const dismiss = (id: string) => {
-    const ids = [...dismissed, id].slice(-50);
+    const ids = [...dismissed, id];
     setDismissed(ids);
-    try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(ids));
-    } catch {
-      // Storage may be unavailable (private mode): the notice is hidden for this visit only.
-    }
+    // A browser that refuses cookies hides the notice for this visit only.
+    keepDismissed(ids);
   };
 
   return (
@@ -70,7 +105,7 @@ export function NoticeBanner({ store }: { store: StatusStore }) {
             : notice.severity === 'danger'
               ? 'alert-error'
               : 'alert-warning';
-        const period = range(locale, notice);
+        const period = range(locale, notice, hydrated ? undefined : 'UTC');
         return (
           <div key={notice.id} className={`alert ${tone} items-start`} data-notice={notice.kind}>
             <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -83,7 +118,13 @@ export function NoticeBanner({ store }: { store: StatusStore }) {
                   {notice.text}
                 </p>
               )}
-              {period && <p className="text-sm">{period}</p>}
+              {period && (
+                // The server's ICU may write the UTC time a little differently from the
+                // browser's: its text stays until the visitor's own replaces it.
+                <p className="text-sm" suppressHydrationWarning>
+                  {period}
+                </p>
+              )}
             </div>
             <button
               type="button"

@@ -19,7 +19,7 @@ export interface StatusState {
   itemFor: ItemLookup;
   /** 24 h strips by app id; null until the first answer. */
   strips: ReadonlyMap<string, StripItem> | null;
-  /** Active notices and the apps in maintenance; null until the first answer. */
+  /** Active notices and the apps in maintenance; null until the first answer (or the page's). */
   notices: Notices | null;
   /**
    * True while the statuses are simulated (the demo catalog's story): from the page the server
@@ -33,13 +33,15 @@ export interface StatusState {
 
 export type StatusStore = StoreApi<StatusState>;
 
-export function createStatusStore(initial: { simulated?: boolean } = {}): StatusStore {
+export function createStatusStore(
+  initial: { simulated?: boolean; notices?: Notices } = {},
+): StatusStore {
   return createStore<StatusState>()((set) => ({
     items: null,
     lookup: () => undefined,
     itemFor: () => undefined,
     strips: null,
-    notices: null,
+    notices: initial.notices ?? null,
     simulated: initial.simulated ?? false,
     setItems(items) {
       set({

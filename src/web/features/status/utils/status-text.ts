@@ -28,8 +28,8 @@ export function formatTime(locale: Locale, time: number): string {
 }
 
 /** "3 Nov, 14:05 UTC". */
-export function formatDayTime(locale: Locale, time: number): string {
-  return locale.formatDate(time, { ...DAY, ...TIME });
+export function formatDayTime(locale: Locale, time: number, timeZone?: 'UTC'): string {
+  return locale.formatDate(time, timeZone ? { ...DAY, ...TIME, timeZone } : { ...DAY, ...TIME });
 }
 
 /** "12 min", "3 h", "2 h 5 min", "less than a minute", with the language's unit names. */
