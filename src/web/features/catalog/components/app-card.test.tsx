@@ -17,6 +17,11 @@ describe('AppCard', () => {
     expect(within(card).getByText('status here')).toBeInTheDocument();
   });
 
+  it('names its app in data-app-id, for tools that find a card by its app', () => {
+    const card = renderCard({ id: 'galaxy', name: 'Galaxy' });
+    expect(card).toHaveAttribute('data-app-id', 'galaxy');
+  });
+
   it.each([
     ['prod', 'Prod'],
     ['stage', 'Stage'],

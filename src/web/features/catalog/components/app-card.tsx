@@ -77,6 +77,7 @@ export function AppCard({ app, status, statusDetails, favoriteToggle, nameParts 
     // the size they last had: a catalog of hundreds of cards costs the first screen little.
     <article
       aria-labelledby={headingId}
+      data-app-id={app.id}
       className="card bg-base-100 border-base-300 h-full border shadow-sm [contain-intrinsic-size:auto_13rem] [content-visibility:auto]"
     >
       <div className="card-body gap-3 p-5">

@@ -13,9 +13,10 @@ const app = (days: number) =>
 
 describe('LockedAppCard in other languages', () => {
   it('says who grants the app and for how long, in German', () => {
+    const napari = app(1);
     render(
       <LocaleProvider locale={localeFor('de')}>
-        <LockedAppCard app={app(1)} />
+        <LockedAppCard app={napari} />
       </LocaleProvider>,
     );
     const card = screen.getByRole('article', { name: 'Napari' });
@@ -24,6 +25,8 @@ describe('LockedAppCard in other languages', () => {
       'Gewährt über /imaging · genehmigt von pi und Mitglieder von /leads',
     );
     expect(card).toHaveTextContent('Zugriff für 1 Tag');
+    expect(card).toHaveAttribute('data-app-id', napari.id);
+    expect(card).toHaveAttribute('data-locked', 'true');
   });
 
   it("uses Arabic's plural forms", () => {

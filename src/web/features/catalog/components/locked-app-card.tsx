@@ -43,6 +43,7 @@ export function LockedAppCard({ app, access, nameParts }: LockedAppCardProps) {
   return (
     <article
       aria-labelledby={headingId}
+      data-app-id={app.id}
       data-locked="true"
       className="card bg-base-100 border-base-300 h-full border-2 border-dashed shadow-sm"
     >
