@@ -473,13 +473,19 @@ for (const [count, result] of [
     }
   }
 }
-columns.push({ title: 'floor: 1-card static page', ...small.figures.get('floor') });
+const floor = small.figures.get('floor');
+columns.push({ title: 'floor: 1-card static page', ...floor });
 const each = (format) => columns.map(format);
+// The targets are stated against the floor page, loaded in the same run: the machine's speed and
+// load cancel out of the ratio.
+const toFloor = (value, base) =>
+  Number.isFinite(value) && Number.isFinite(base) && base > 0 ? (value / base).toFixed(2) : 'n/a';
 const rows = [
   ['last first-screen card painted', ...each((c) => ms(c.lastCard)), '< 700 ms'],
   ['LCP', ...each((c) => ms(c.lcp)), '< 700 ms (500 apps: < 1,000 ms)'],
   ['HTML document arrived', ...each((c) => ms(c.htmlArrived)), ''],
-  ['LCP / HTML arrived', ...each((c) => c.lcpOverHtml.toFixed(2)), '<= 1.3 (13 apps)'],
+  ['LCP / floor LCP', ...each((c) => toFloor(c.lcp, floor.lcp)), '<= 1.3 (500 apps: <= 1.6)'],
+  ['LCP / HTML arrived', ...each((c) => c.lcpOverHtml.toFixed(2)), ''],
   ['FCP', ...each((c) => ms(c.fcp)), ''],
   ['CLS', ...each((c) => c.cls.toFixed(3)), '0'],
   ['total blocking time', ...each((c) => ms(c.tbt)), '< 50 ms (500 apps: < 200 ms)'],
