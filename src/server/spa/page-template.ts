@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { narrowCharacters, PAGE_STATE_ID } from '../../shared/api/page-schemas.js';
 import {
   directionOf,
@@ -119,4 +121,15 @@ export function parseTemplate(html: string): PageTemplate {
       return Buffer.concat([Buffer.from(before), body, Buffer.from(after)]);
     },
   };
+}
+
+/** The built index.html of the web app in `root`, or null when there is no build. */
+export function readTemplate(root: string): PageTemplate | null {
+  const path = join(root, 'index.html');
+  if (!existsSync(path)) return null;
+  const readAsset = (href: string) => {
+    const file = join(root, ...href.split('/').filter((part) => part !== '' && part !== '..'));
+    return existsSync(file) ? readFileSync(file, 'utf8') : null;
+  };
+  return parseTemplate(inlineStylesheets(readFileSync(path, 'utf8'), readAsset));
 }

@@ -1,8 +1,3 @@
-// Longer than 400 lines: the pages kept per viewer, catalog state, branding, theme, language and
-// query, and their rendering, in one service, because the keys and the rendering change together.
-// The keeping could move to a file of its own (docs/web.md, "Compression and caching").
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Messages } from '@lingui/core';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -29,7 +24,17 @@ import {
   RenderElsewhereUnavailable,
   type RenderElsewhere,
 } from './page-renderer.js';
-import { inlineStylesheets, parseTemplate, type PageTemplate } from './page-template.js';
+import {
+  identities,
+  perBrandingThemeLanguage,
+  publicPageKey,
+  type HomePage,
+  type PublicPage,
+} from './page-keeping.js';
+import { readTemplate, type PageTemplate } from './page-template.js';
+
+export type { HomePage, PersonalPage, PublicPage } from './page-keeping.js';
+export { publicPageKey };
 
 export interface PageDeps {
   /** The built index.html, cut around its root (page-template.ts). */
@@ -64,68 +69,8 @@ export interface PageDeps {
   log(): FastifyBaseLogger;
 }
 
-/** The anonymous home page: the same for every anonymous visitor with this key's parts. */
-export interface PublicPage {
-  personal: false;
-  /** The page as UTF-8. */
-  html: Buffer;
-  /** A weak validator: the page's own hash (it changes with the catalog, the texts, the build). */
-  etag: string;
-}
-
-/**
- * A signed-in user's home page: rendered only when asked (`render()`), so that a caller keeping
- * the user's last answer (http/compressed-bodies.ts's createPersonalBodies) can skip rendering
- * while `state` is the same. Never stored by a shared cache.
- */
-export interface PersonalPage {
-  personal: true;
-  /** The user's subject: whose page this is. */
-  owner: string;
-  /** Names everything the page is made from: equal keys, equal pages (for this owner). */
-  state: string;
-  /** Renders the page; `keep` is false when the rendering failed (the state alone is sent). */
-  render(): Promise<{ body: Buffer; keep: boolean }>;
-}
-
-export type HomePage = PublicPage | PersonalPage;
-
-/**
- * The parts that make anonymous pages differ for one catalog state, as a key: one field per
- * part, so a new part (the language) is one more field.
- */
-export function publicPageKey(parts: {
-  brandingVersion: number;
-  theme: Theme;
-  language: Language;
-  simulated: boolean;
-  search: string;
-  /** The notices in force (they come and go with their time windows). */
-  notices: Notices;
-}): string {
-  return JSON.stringify([
-    parts.brandingVersion,
-    parts.theme,
-    parts.language,
-    parts.simulated,
-    parts.search,
-    parts.notices,
-  ]);
-}
-
 /** No notices in force. */
 const NO_NOTICES: Notices = { notices: [], maintenance: [] };
-
-/** A number per object, never reused, the same for as long as it lives (the snapshot's lists). */
-function identities() {
-  const ids = new WeakMap<object, number>();
-  let next = 0;
-  return (value: object): number => {
-    let id = ids.get(value);
-    if (id === undefined) ids.set(value, (id = next += 1));
-    return id;
-  };
-}
 
 /** The not-found page's markup before the browser renders it (the classes of not-found-page.tsx). */
 function notFoundBody(t: (id: string) => string): string {
@@ -135,35 +80,6 @@ function notFoundBody(t: (id: string) => string): string {
     `<p>${escapeHtml(t('notFound.body'))}</p>` +
     `<p><a class="link link-primary" href="/">${escapeHtml(t('notFound.home'))}</a></p></main>`
   );
-}
-
-/** A page the same for everyone with one branding, theme and language, with its ETag. */
-export interface FixedPage {
-  html: string;
-  /** The page's own hash: it names the content (the shared compressed bodies' key). */
-  etag: string;
-}
-
-/**
- * `make`'s result per branding, theme and language, made (and hashed) on the first call and
- * kept: pages that depend on nothing per request but these (three themes times the languages
- * per branding).
- */
-function perBrandingThemeLanguage(
-  make: (portal: PortalInfo, theme: Theme, language: Language) => string,
-): (portal: PortalInfo, theme?: Theme, language?: Language) => FixedPage {
-  const made = new WeakMap<PortalInfo, Map<string, FixedPage>>();
-  return (portal, theme = 'system', language = SOURCE_LANGUAGE) => {
-    let variants = made.get(portal);
-    if (!variants) made.set(portal, (variants = new Map()));
-    const key = `${theme} ${language}`;
-    let value = variants.get(key);
-    if (value === undefined) {
-      const html = make(portal, theme, language);
-      variants.set(key, (value = { html, etag: etagOf(html) }));
-    }
-    return value;
-  };
 }
 
 /** The head parts of the branding: the accent colour's CSS and the favicon. */
@@ -451,17 +367,6 @@ export function createPageService(deps: PageDeps) {
 }
 
 export type PageService = ReturnType<typeof createPageService>;
-
-/** The built index.html of the web app in `root`, or null when there is no build. */
-export function readTemplate(root: string): PageTemplate | null {
-  const path = join(root, 'index.html');
-  if (!existsSync(path)) return null;
-  const readAsset = (href: string) => {
-    const file = join(root, ...href.split('/').filter((part) => part !== '' && part !== '..'));
-    return existsSync(file) ? readFileSync(file, 'utf8') : null;
-  };
-  return parseTemplate(inlineStylesheets(readFileSync(path, 'utf8'), readAsset));
-}
 
 /**
  * The page service for the web build in `root`, with the server-rendering bundle of dist/ssr
