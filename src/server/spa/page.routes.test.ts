@@ -160,6 +160,55 @@ describe('GET / for an anonymous visitor', () => {
   });
 });
 
+describe('the notices in the page', () => {
+  beforeEach(() => start());
+
+  async function postNotice(title: string) {
+    const admin = await ctx.issuer.tokenFor('admin', [], {
+      realm_access: { roles: ['portal-admin'] },
+    });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/notices',
+      headers: bearer(admin),
+      payload: {
+        title,
+        text: 'Jobs are paused.',
+        severity: 'maintenance',
+        startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    expect(response.statusCode).toBe(201);
+  }
+
+  it('renders the banner from the first byte, with the notices GET /api/notices answers', async () => {
+    await postNotice('Cluster maintenance');
+    const { body } = await ctx.app.inject({ url: '/' });
+    const api = (await ctx.app.inject({ url: '/api/notices' })).json<PageState['notices']>();
+    expect(stateOf(body).notices).toEqual(api);
+    expect(rootOf(body)).toContain('Cluster maintenance');
+  });
+
+  it('leaves out a notice the visitor dismissed (their cookie), and shrugs off a hostile cookie', async () => {
+    await postNotice('Cluster maintenance');
+    const id = stateOf((await ctx.app.inject({ url: '/' })).body).notices?.notices[0]?.id;
+    expect(id).toBeTruthy();
+    const dismissed = await ctx.app.inject({ url: '/', headers: { cookie: `dismissed=${id}` } });
+    expect(stateOf(dismissed.body).notices?.notices).toEqual([]);
+    expect(rootOf(dismissed.body)).not.toContain('Cluster maintenance');
+    for (const cookie of [
+      'dismissed=%E0%A4%A',
+      `dismissed=${'x.'.repeat(3000)}`,
+      'dismissed=<b>',
+    ]) {
+      const response = await ctx.app.inject({ url: '/', headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      expect(rootOf(response.body)).toContain('Cluster maintenance');
+    }
+  });
+});
+
 describe('GET / for a signed-in user', () => {
   let alice: string;
   beforeEach(async () => {

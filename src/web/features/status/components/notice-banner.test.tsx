@@ -94,7 +94,7 @@ describe('NoticeBanner', () => {
   });
 
   it('reads the notice ids of the cookie and ignores anything else in it', async () => {
-    document.cookie = 'dismissed=<script>.a b.kuma-maintenance-1; Path=/';
+    document.cookie = 'dismissed=%E0%A4%A.<script>.a b.kuma-maintenance-1; Path=/';
     render(<NoticeBanner store={storeWith([MAINTENANCE])} />);
     expect(screen.queryByRole('region', { name: 'Notices' })).not.toBeInTheDocument();
   });

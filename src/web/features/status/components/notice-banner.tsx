@@ -35,7 +35,8 @@ function readDismissed(): string[] {
   for (const pair of document.cookie.split(';')) {
     const at = pair.indexOf('=');
     if (at > 0 && pair.slice(0, at).trim() === DISMISSED_NOTICES_COOKIE) {
-      return parseDismissedNotices(decodeURIComponent(pair.slice(at + 1).trim()));
+      // Written as is (ids and dots); a value that is not is left out, never decoded.
+      return parseDismissedNotices(pair.slice(at + 1).trim());
     }
   }
   return [];
