@@ -19,6 +19,7 @@ import { visitorLanguage } from './i18n/request-language.js';
 import { createMonotonicClock } from './lib/clock.js';
 import { monitorRoutes } from './monitor/monitor.routes.js';
 import { historyRoutes } from './monitor/history/history.routes.js';
+import { calendarRoutes } from './notices/calendar.routes.js';
 import { noticesRoutes } from './notices/notices.routes.js';
 import { portalNoticesRoutes } from './notices/portal-notices.routes.js';
 import { createRepositories, type Repositories } from './repositories.js';
@@ -131,6 +132,12 @@ function portalRoutes(s: Services, config: Config): Register[] {
     (scope) => scope.register(monitorRoutes, { statuses: s.monitorStatus }),
     (scope) => scope.register(historyRoutes, { uptime: s.uptime }),
     (scope) => scope.register(noticesRoutes, { notices: s.notices }),
+    (scope) =>
+      scope.register(calendarRoutes, {
+        calendar: s.calendar,
+        portal: s.branding.info,
+        texts: s.serverTexts,
+      }),
     (scope) => scope.register(authRoutes, { ...s.identity.routes, texts: s.serverTexts }),
     // The admin API (docs/admin.md): its own scope, guard and body parsers.
     (scope) =>

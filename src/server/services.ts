@@ -45,6 +45,7 @@ import {
 } from './notices/portal-notices.service.js';
 import { createOutbox, createOutboxAdmin } from './outbox/outbox.js';
 import type { Repositories } from './repositories.js';
+import { createMaintenanceCalendar } from './notices/maintenance-calendar.js';
 import { loadPages } from './spa/page.service.js';
 import { DEFAULT_WEB_ROOT } from './spa/spa.routes.js';
 import { createOperations } from './system/operations.js';
@@ -138,17 +139,27 @@ export async function createServices(context: ServiceContext, overrides: Service
     history: historyView,
     now: overrides.now,
   });
-  const board = overrides.monitor?.notices ?? NO_NOTICES;
+  const storedBoard = overrides.monitor?.notices ?? NO_NOTICES;
+  const board = demo ? withDemoNotices(storedBoard, demo, now) : storedBoard;
   const notices = createNoticesService({
     visibleApps,
     results,
-    board: demo ? withDemoNotices(board, demo, now) : board,
+    board,
     // Notices admins post, read from the database: every viewer (and instance) sees them at once.
     portal: createActivePortalNotices({
       notices: repos.portalNotices,
       now,
       defaultLanguage,
     }),
+  });
+  // The public maintenance calendar (GET /calendar.ics): posted notices and status-page windows.
+  const calendar = createMaintenanceCalendar({
+    notices: repos.portalNotices,
+    publicApps: () => visibleApps(null),
+    board: () => board.active(),
+    now,
+    publicUrl: config.publicUrl,
+    defaultLanguage,
   });
   // The portal's texts in every language (locales/, docs/i18n.md): read and compiled once.
   const catalogs = overrides.catalogs ?? shippedCatalogs();
@@ -281,6 +292,7 @@ export async function createServices(context: ServiceContext, overrides: Service
     monitorStatus,
     uptime,
     notices,
+    calendar,
     catalogs,
     serverTexts,
     access: accessService,

@@ -36,6 +36,18 @@ export function createPortalNoticesRepository(db: Db) {
       return q.selectFrom('portalNotices').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** Notices that end after `at` (ISO), by start: the calendar's (past ones kept a while). */
+    async endingAfter(at: string): Promise<PortalNoticeRow[]> {
+      return db
+        .selectFrom('portalNotices')
+        .selectAll()
+        .where('endsAt', '>', at)
+        .orderBy('startsAt')
+        .orderBy('created')
+        .limit(MAX_LISTED_NOTICES)
+        .execute();
+    },
+
     /** Notices in force at `at` (ISO): started, and not ended. */
     async activeAt(at: string): Promise<PortalNoticeRow[]> {
       return db

@@ -24,7 +24,7 @@ function fieldsOf(row: PortalNoticeRow): NoticeFields {
   };
 }
 
-function parseIds(json: string): string[] {
+export function parseIds(json: string): string[] {
   try {
     const ids: unknown = JSON.parse(json);
     return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];

@@ -1,0 +1,102 @@
+import ical, { ICalCalendarMethod } from 'ical-generator';
+import type { Notice } from '../../shared/status/history-schemas.js';
+import type { PortalNoticesRepository } from './portal-notices.repository.js';
+import { parseIds, toPublicNotice } from './portal-notices.service.js';
+
+/** How long an ended notice stays in the feed, so calendars keep what happened last month. */
+export const CALENDAR_HISTORY_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The texts of the feed, in its language (the server's message catalog, `calendar.*`). */
+export interface CalendarTexts {
+  /** The calendar's name, from the portal's title. */
+  name(portalTitle: string): string;
+  /** The line that lists the apps a notice concerns. */
+  apps(names: string): string;
+}
+
+export interface MaintenanceCalendarDeps {
+  notices: Pick<PortalNoticesRepository, 'endingAfter'>;
+  /** The apps anonymous visitors see (ids and names in the default language). */
+  publicApps(): Promise<readonly { id: string; name: string }[]>;
+  /** The notices the monitor reads from the status page (public, like the page). */
+  board(): readonly Notice[];
+  now(): number;
+  /** PUBLIC_URL: the events' link, and the host their ids are unique under. */
+  publicUrl: string;
+  defaultLanguage: string;
+}
+
+/**
+ * The public maintenance calendar (iCalendar, RFC 5545, made with ical-generator): the notices
+ * admins post and the status page's maintenance windows, in force, coming, or ended in the last
+ * 30 days, limited to what an anonymous visitor may know: a notice that names only apps hidden
+ * from visitors is left out, and one that names some lists only the public ones. Each notice keeps
+ * its UID across edits and its SEQUENCE grows with its version, so subscribed calendars update
+ * the event rather than add another; a deleted notice leaves the feed, and with it the calendars.
+ */
+export function createMaintenanceCalendar(deps: MaintenanceCalendarDeps) {
+  const host = new URL(deps.publicUrl).host;
+  return {
+    async publicFeed(language: string, portalTitle: string, texts: CalendarTexts) {
+      const now = deps.now();
+      const [rows, apps] = await Promise.all([
+        deps.notices.endingAfter(new Date(now - CALENDAR_HISTORY_MS).toISOString()),
+        deps.publicApps(),
+      ]);
+      const names = new Map(apps.map((app) => [app.id, app.name]));
+      const calendar = ical({
+        name: texts.name(portalTitle),
+        prodId: { company: host, product: 'app-portal', language: language.toUpperCase() },
+        method: ICalCalendarMethod.PUBLISH,
+        url: deps.publicUrl,
+        // Calendar apps ask again after this long (seconds).
+        ttl: 60 * 60,
+      });
+      const describe = (text: string, appIds: readonly string[]) =>
+        [
+          text,
+          appIds.length > 0 ? texts.apps(appIds.map((id) => names.get(id) ?? id).join(', ')) : '',
+        ]
+          .filter(Boolean)
+          .join('\n\n');
+      for (const row of rows) {
+        const named = parseIds(row.appIds);
+        const visible = named.filter((id) => names.has(id));
+        if (named.length > 0 && visible.length === 0) continue;
+        const notice = toPublicNotice(row, visible, {
+          language,
+          defaultLanguage: deps.defaultLanguage,
+        });
+        calendar.createEvent({
+          id: `portal-notice-${row.id}@${host}`,
+          sequence: row.version - 1,
+          stamp: new Date(row.updated),
+          created: new Date(row.created),
+          lastModified: new Date(row.updated),
+          start: new Date(row.startsAt),
+          end: new Date(row.endsAt),
+          summary: notice.title,
+          description: describe(notice.text, visible),
+          categories: [{ name: notice.kind.toUpperCase() }],
+          url: deps.publicUrl,
+        });
+      }
+      for (const notice of deps.board()) {
+        if (notice.kind !== 'maintenance' || !notice.start || !notice.end) continue;
+        calendar.createEvent({
+          id: `status-page-${notice.id}@${host}`,
+          stamp: new Date(now),
+          start: new Date(notice.start),
+          end: new Date(notice.end),
+          summary: notice.title,
+          description: notice.text,
+          categories: [{ name: 'MAINTENANCE' }],
+          url: deps.publicUrl,
+        });
+      }
+      return calendar.toString();
+    },
+  };
+}
+
+export type MaintenanceCalendar = ReturnType<typeof createMaintenanceCalendar>;
