@@ -7,9 +7,9 @@ import { useAppForm } from '../hooks/use-app-form.js';
 import { nameOf } from '../../../lib/console/app-name.js';
 import { labelOf } from '../../../lib/console/field-labels.js';
 import { FORM_LANGUAGE } from '../../../lib/console/form-texts.js';
-import type { AppFormValues } from '../utils/app-form-values.js';
 import { AccessSection } from './access-section.js';
 import { ERROR_TEXT, FormField } from '../../../ui/console/form-field.js';
+import { SelectField } from '../../../ui/console/select-field.js';
 import { IconPicker } from './icon-picker.js';
 import { LogoDropZone } from './logo-drop-zone.js';
 import { KnownGroups } from './known-groups.js';
@@ -177,22 +177,15 @@ export function AppForm({
               />
             )}
           </FormField>
-          <FormField label={label.env} error={errorOf('env')}>
-            {(ids) => (
-              <select
-                {...ids}
-                value={values.env}
-                onChange={(event) => form.set('env', event.target.value as AppFormValues['env'])}
-                className="select select-bordered w-full"
-              >
-                {ENVIRONMENTS.map((env) => (
-                  <option key={env} value={env}>
-                    {envLabel[env]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <SelectField
+            label={label.env}
+            error={errorOf('env')}
+            value={values.env}
+            choices={ENVIRONMENTS}
+            labels={envLabel}
+            onChange={(env) => form.set('env', env)}
+            wide
+          />
           <FormField label={label.category} error={errorOf('category')}>
             {(ids) => (
               <>

@@ -14,6 +14,7 @@ import { FORM_LANGUAGE, joinText, splitText } from '../../../lib/console/form-te
 import { fromLocalInput, toLocalInput } from '../utils/notice-times.js';
 import { ruleMessage } from '../../../lib/console/rule-messages.js';
 import { ERROR_TEXT, FormField } from '../../../ui/console/form-field.js';
+import { SelectField } from '../../../ui/console/select-field.js';
 import { Translations } from '../../../ui/console/translations-field.js';
 
 export const SEVERITY_LABELS: Record<PortalNoticeSeverity, string> = {
@@ -182,22 +183,14 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
         onChange={setTextTexts}
         onBlur={() => undefined}
       />
-      <FormField label={labels.severity} error={error('severity')}>
-        {(ids) => (
-          <select
-            {...ids}
-            className="select select-bordered"
-            value={severity}
-            onChange={(event) => setSeverity(event.target.value as PortalNoticeSeverity)}
-          >
-            {PORTAL_NOTICE_SEVERITIES.map((value) => (
-              <option key={value} value={value}>
-                {severityLabels[value]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField<PortalNoticeSeverity>
+        label={labels.severity}
+        error={error('severity')}
+        value={severity}
+        choices={PORTAL_NOTICE_SEVERITIES}
+        labels={severityLabels}
+        onChange={setSeverity}
+      />
       <div className="flex flex-wrap gap-4">
         <FormField
           label={t('admin.translations.notice.starts')}
