@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PAGE_STATE_ID, type PageState } from '../../shared/api/page-schemas.js';
 import { PAGE_MESSAGES_ID } from '../../shared/i18n/languages.js';
+import { noticeToken } from '../../shared/status/dismissed-notices.js';
 // The real renderer (what dist/ssr is built from): the page is checked with the very components
 // the browser hydrates. Production code loads the built bundle by path (page-renderer.ts).
 // eslint-disable-next-line no-restricted-imports
@@ -194,7 +195,10 @@ describe('the notices in the page', () => {
     await postNotice('Cluster maintenance');
     const id = stateOf((await ctx.app.inject({ url: '/' })).body).notices?.notices[0]?.id;
     expect(id).toBeTruthy();
-    const dismissed = await ctx.app.inject({ url: '/', headers: { cookie: `dismissed=${id}` } });
+    const dismissed = await ctx.app.inject({
+      url: '/',
+      headers: { cookie: `dismissed=${noticeToken(id ?? '')}` },
+    });
     expect(stateOf(dismissed.body).notices?.notices).toEqual([]);
     expect(rootOf(dismissed.body)).not.toContain('Cluster maintenance');
     for (const cookie of [

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonForScript, PAGE_STATE_ID, type PageState } from '../../shared/api/page-schemas.js';
 import type * as PageSchemas from '../../shared/api/page-schemas.js';
 import type { App, Me, PortalInfo } from '../../shared/api/schemas.js';
+import { noticeToken } from '../../shared/status/dismissed-notices.js';
 import type { Notices } from '../../shared/status/history-schemas.js';
 import { shippedCatalogs } from '../i18n/catalogs.js';
 import type { Principal } from '../auth/principal.js';
@@ -240,12 +241,12 @@ describe('the notices in the page', () => {
   it('leaves out the notices the visitor dismissed (their cookie), for anonymous and signed-in', async () => {
     const { elsewhere, asked } = worker(async () => '<main>rendered</main>');
     const { pages } = service(elsewhere, async () => OUTAGE);
-    await pages.home(null, '', 'light', 'en', ['n1']);
+    await pages.home(null, '', 'light', 'en', [noticeToken('n1')]);
     expect(asked[0]?.notices).toEqual({ notices: [], maintenance: ['galaxy'] });
-    await pages.home(null, '', 'light', 'en', ['other']);
+    await pages.home(null, '', 'light', 'en', [noticeToken('other')]);
     expect(asked[1]?.notices).toEqual(OUTAGE);
     const alice = { subject: 'alice', groups: [] } as unknown as Principal;
-    const personal = await pages.home(alice, '', 'light', 'en', ['n1']);
+    const personal = await pages.home(alice, '', 'light', 'en', [noticeToken('n1')]);
     expect(personal.personal && personal.state).not.toContain('Cluster down');
   });
 

@@ -8,6 +8,7 @@ import {
 } from '../../shared/api/page-schemas.js';
 import type { LockedApp } from '../../shared/api/access-schemas.js';
 import type { App, Me, PortalInfo } from '../../shared/api/schemas.js';
+import { isDismissed } from '../../shared/status/dismissed-notices.js';
 import type { Notices } from '../../shared/status/history-schemas.js';
 import { accentCss } from '../../shared/branding/contrast.js';
 import { DEFAULT_PORTAL_TITLE, notFoundTitle } from '../../shared/routes/client-routes.js';
@@ -262,7 +263,7 @@ export function createPageService(deps: PageDeps) {
       const noticesFor = async (viewer: Principal | null) => {
         const notices = await noticesNow(viewer, language);
         if (dismissed.length === 0) return notices;
-        const shown = notices.notices.filter((notice) => !dismissed.includes(notice.id));
+        const shown = notices.notices.filter((notice) => !isDismissed(dismissed, notice.id));
         return { ...notices, notices: shown };
       };
       const portal = await deps.portal(language);

@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notice } from '../../../../shared/status/history-schemas.js';
+import { noticeToken } from '../../../../shared/status/dismissed-notices.js';
 import { createStatusStore } from '../stores/status-store.js';
 import { NoticeBanner } from './notice-banner.js';
 
@@ -77,7 +78,7 @@ describe('NoticeBanner', () => {
     await user.click(screen.getByRole('button', { name: 'Dismiss the notice “Storage upgrade”' }));
     expect(screen.queryByRole('region', { name: 'Notices' })).not.toBeInTheDocument();
     // In a cookie, which the server reads too: its next page leaves the notice out.
-    expect(document.cookie).toContain('dismissed=kuma-maintenance-1');
+    expect(document.cookie).toContain(`dismissed=${noticeToken('kuma-maintenance-1')}`);
     unmount();
     render(<NoticeBanner store={store} />);
     expect(screen.queryByRole('region', { name: 'Notices' })).not.toBeInTheDocument();
@@ -89,12 +90,12 @@ describe('NoticeBanner', () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Notices' })).not.toBeInTheDocument(),
     );
-    expect(document.cookie).toContain('dismissed=kuma-maintenance-1');
+    expect(document.cookie).toContain(`dismissed=${noticeToken('kuma-maintenance-1')}`);
     expect(localStorage.getItem('portal.dismissedNotices')).toBeNull();
   });
 
   it('reads the notice ids of the cookie and ignores anything else in it', async () => {
-    document.cookie = 'dismissed=%E0%A4%A.<script>.a b.kuma-maintenance-1; Path=/';
+    document.cookie = `dismissed=%E0%A4%A.<script>.a b.${noticeToken('kuma-maintenance-1')}; Path=/`;
     render(<NoticeBanner store={storeWith([MAINTENANCE])} />);
     expect(screen.queryByRole('region', { name: 'Notices' })).not.toBeInTheDocument();
   });

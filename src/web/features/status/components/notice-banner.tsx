@@ -8,6 +8,8 @@ import {
   DISMISSED_NOTICES_COOKIE,
   dismissedNoticesAttributes,
   dismissedNoticesValue,
+  isDismissed,
+  noticeToken,
   parseDismissedNotices,
 } from '../../../../shared/status/dismissed-notices.js';
 import type { StatusStore } from '../stores/status-store.js';
@@ -29,22 +31,22 @@ function range(locale: Locale, notice: Notice, timeZone?: 'UTC'): string | undef
   return undefined;
 }
 
-/** The dismissed notices' ids: the cookie's (the server read the same), none on the server. */
+/** The dismissed notices' tokens: the cookie's (the server read the same), none on the server. */
 function readDismissed(): string[] {
   if (typeof document === 'undefined') return [];
   for (const pair of document.cookie.split(';')) {
     const at = pair.indexOf('=');
     if (at > 0 && pair.slice(0, at).trim() === DISMISSED_NOTICES_COOKIE) {
-      // Written as is (ids and dots); a value that is not is left out, never decoded.
+      // Written as is (tokens and dots); a value that is not is left out, never decoded.
       return parseDismissedNotices(pair.slice(at + 1).trim());
     }
   }
   return [];
 }
 
-function keepDismissed(ids: readonly string[]): void {
+function keepDismissed(tokens: readonly string[]): void {
   const secure = document.location.protocol === 'https:';
-  document.cookie = `${DISMISSED_NOTICES_COOKIE}=${dismissedNoticesValue(ids)}; ${dismissedNoticesAttributes(secure)}`;
+  document.cookie = `${DISMISSED_NOTICES_COOKIE}=${dismissedNoticesValue(tokens)}; ${dismissedNoticesAttributes(secure)}`;
 }
 
 /** Dismissals an earlier version kept in the browser's storage (moved to the cookie once). */
@@ -74,19 +76,19 @@ export function NoticeBanner({ store }: { store: StatusStore }) {
   useEffect(() => {
     const stored = takeStoredDismissals();
     if (stored.length === 0) return;
-    const ids = [...readDismissed(), ...stored];
-    keepDismissed(ids);
-    setDismissed(parseDismissedNotices(dismissedNoticesValue(ids)));
+    const tokens = [...readDismissed(), ...stored.map(noticeToken)];
+    keepDismissed(tokens);
+    setDismissed(parseDismissedNotices(dismissedNoticesValue(tokens)));
   }, []);
 
-  const shown = (notices ?? []).filter((notice) => !dismissed.includes(notice.id));
+  const shown = (notices ?? []).filter((notice) => !isDismissed(dismissed, notice.id));
   if (shown.length === 0) return null;
 
   const dismiss = (id: string) => {
-    const ids = [...dismissed, id];
-    setDismissed(ids);
+    const tokens = [...dismissed, noticeToken(id)];
+    setDismissed(tokens);
     // A browser that refuses cookies hides the notice for this visit only.
-    keepDismissed(ids);
+    keepDismissed(tokens);
   };
 
   return (
