@@ -50,11 +50,9 @@ export const pageRoutes: FastifyPluginAsync<{
   bodies: CompressedBodies;
   personal: PersonalBodies;
 }> = async (app, { pages, bodies, personal }) => {
-  const languageOf = (request: FastifyRequest) => request.language;
-
   app.get('/', { schema: { hide: true }, compress: false }, async (request, reply) => {
     const search = queryString(request.url);
-    const language = languageOf(request);
+    const language = request.language;
     let page;
     try {
       page = await pages.home(
@@ -107,7 +105,7 @@ export const pageRoutes: FastifyPluginAsync<{
       .header('cache-control', REVALIDATE)
       .header('vary', 'Cookie, Accept-Language')
       .type(HTML);
-    const language = languageOf(request);
+    const language = request.language;
     const accept = request.headers['accept-encoding'];
     // Both are the same for everyone with one branding, theme and language: compressed once per
     // content in the shared bodies, like the anonymous home page (decision 0035).

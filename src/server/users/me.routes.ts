@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { FavoriteOrderSchema } from '../../shared/api/favorite-schemas.js';
 import { AppIdParamsSchema, ErrorSchema, MeSchema } from '../../shared/api/schemas.js';
 import { requirePrincipal } from '../auth/authenticate.js';
@@ -11,7 +10,6 @@ export const meRoutes: FastifyPluginAsyncTypebox<{
   users: UsersService;
   /** DEFAULT_LANGUAGE: favorites' texts are in the request's language, else this one. */
 }> = async (app, { users }) => {
-  const languageOf = (request: FastifyRequest) => request.language;
   app.get(
     '/api/me',
     {
@@ -22,7 +20,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: MeSchema, ...errors },
       },
     },
-    async (request) => users.me(requirePrincipal(request), undefined, languageOf(request)),
+    async (request) => users.me(requirePrincipal(request), undefined, request.language),
   );
 
   app.put(
@@ -38,7 +36,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) =>
-      users.setFavoriteOrder(requirePrincipal(request), request.body.appIds, languageOf(request)),
+      users.setFavoriteOrder(requirePrincipal(request), request.body.appIds, request.language),
   );
 
   app.put(
@@ -53,7 +51,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) =>
-      users.addFavorite(requirePrincipal(request), request.params.appId, languageOf(request)),
+      users.addFavorite(requirePrincipal(request), request.params.appId, request.language),
   );
 
   app.delete(
@@ -68,6 +66,6 @@ export const meRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) =>
-      users.removeFavorite(requirePrincipal(request), request.params.appId, languageOf(request)),
+      users.removeFavorite(requirePrincipal(request), request.params.appId, request.language),
   );
 };

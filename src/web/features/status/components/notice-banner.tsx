@@ -2,6 +2,7 @@ import { Info, TriangleAlert, Wrench, X } from '../../../ui/icons.js';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Notice } from '../../../../shared/status/history-schemas.js';
+import { cookieValue } from '../../../lib/cookies.js';
 import { useLocale, type Locale } from '../../../lib/i18n.js';
 import { useHydrated } from '../../../ui/use-hydrated.js';
 import {
@@ -34,14 +35,7 @@ function range(locale: Locale, notice: Notice, timeZone?: 'UTC'): string | undef
 /** The dismissed notices' tokens: the cookie's (the server read the same), none on the server. */
 function readDismissed(): string[] {
   if (typeof document === 'undefined') return [];
-  for (const pair of document.cookie.split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === DISMISSED_NOTICES_COOKIE) {
-      // Written as is (tokens and dots); a value that is not is left out, never decoded.
-      return parseDismissedNotices(pair.slice(at + 1).trim());
-    }
-  }
-  return [];
+  return parseDismissedNotices(cookieValue(document.cookie, DISMISSED_NOTICES_COOKIE));
 }
 
 function keepDismissed(tokens: readonly string[]): void {

@@ -1,3 +1,4 @@
+import { cookieValue } from '../../../lib/cookies.js';
 import {
   dataThemeOf,
   parseTheme,
@@ -8,13 +9,7 @@ import {
 
 /** The theme the `theme` cookie names in `cookies` (document.cookie); `system` without one. */
 export function themeFromCookies(cookies: string): Theme {
-  for (const pair of cookies.split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === THEME_COOKIE) {
-      return parseTheme(pair.slice(at + 1).trim());
-    }
-  }
-  return 'system';
+  return parseTheme(cookieValue(cookies, THEME_COOKIE));
 }
 
 /** The browser's current choice; `system` while rendering on the server. */
