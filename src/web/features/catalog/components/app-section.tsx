@@ -45,7 +45,7 @@ export function AppSection({
         heading
       )}
       {hideTitle && <div aria-hidden="true" className="skeleton h-6 w-48" />}
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
+      <div className="app-grid">
         {busy
           ? Array.from({ length: SKELETONS_PER_SECTION }, (_, index) => (
               <AppCardSkeleton key={index} />
