@@ -69,7 +69,7 @@ describe('the language of the server-rendered pages', () => {
       headers: { 'accept-language': 'de' },
     });
     expect(response.statusCode).toBe(404);
-    expect(htmlTag(response.body)).toBe('<html lang="de" dir="ltr">');
+    expect(htmlTag(response.body)).toBe('<html lang="de" dir="ltr" data-density="comfortable">');
     expect(response.body).toContain('Seite nicht gefunden');
     const messages = pageMessages(response.body);
     expect(messages?.['notFound.heading']).toEqual(['Seite nicht gefunden']);
@@ -79,7 +79,7 @@ describe('the language of the server-rendered pages', () => {
   it('marks Arabic pages right to left', async () => {
     await start();
     const response = await ctx.app.inject({ url: '/', headers: { 'accept-language': 'ar' } });
-    expect(htmlTag(response.body)).toBe('<html lang="ar" dir="rtl">');
+    expect(htmlTag(response.body)).toBe('<html lang="ar" dir="rtl" data-density="comfortable">');
   });
 
   it('prefers the lang cookie, then the locale claim, then Accept-Language, then the default', async () => {

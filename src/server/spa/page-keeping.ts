@@ -6,6 +6,7 @@
 import type { PortalInfo } from '../../shared/api/schemas.js';
 import { SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.js';
 import type { Notices } from '../../shared/status/history-schemas.js';
+import type { Density } from '../../shared/density/density.js';
 import type { Theme } from '../../shared/theme/theme.js';
 import { etagOf } from '../http/compressed-bodies.js';
 
@@ -36,22 +37,48 @@ export interface PersonalPage {
 export type HomePage = PublicPage | PersonalPage;
 
 /**
+ * What the visitor chose that their page is rendered with: their cookies (theme, density,
+ * collapsed categories, dismissed notices) and their language (docs/web.md).
+ */
+export interface PageView {
+  theme: Theme;
+  language: Language;
+  density: Density;
+  /** The tokens of the categories collapsed (shared/density/collapsed-categories.ts). */
+  collapsed: readonly string[];
+  /** The tokens of the notices dismissed (shared/status/dismissed-notices.ts). */
+  dismissed: readonly string[];
+}
+
+/** The page of a visitor who chose nothing. */
+export const DEFAULT_VIEW: PageView = {
+  theme: 'system',
+  language: SOURCE_LANGUAGE,
+  density: 'comfortable',
+  collapsed: [],
+  dismissed: [],
+};
+
+/**
  * The parts that make anonymous pages differ for one catalog state, as a key: one field per
- * part, so a new part (the language) is one more field.
+ * part, so a new part (the language) is one more field. The dismissed notices are not a part:
+ * they are left out of `notices` already.
  */
 export function publicPageKey(parts: {
   brandingVersion: number;
-  theme: Theme;
-  language: Language;
+  view: Omit<PageView, 'dismissed'>;
   simulated: boolean;
   search: string;
   /** The notices in force (they come and go with their time windows). */
   notices: Notices;
 }): string {
+  const { theme, language, density, collapsed } = parts.view;
   return JSON.stringify([
     parts.brandingVersion,
-    parts.theme,
-    parts.language,
+    theme,
+    language,
+    density,
+    [...collapsed].sort(),
     parts.simulated,
     parts.search,
     parts.notices,

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { narrowCharacters, PAGE_STATE_ID } from '../../shared/api/page-schemas.js';
+import { parseDensity, type Density } from '../../shared/density/density.js';
 import {
   directionOf,
   PAGE_MESSAGES_ID,
@@ -36,7 +37,7 @@ const TITLE = /<title>[^<]*<\/title>/;
 const ICON = /<link rel="icon"[^>]*>/;
 /** The id of the `<style>` that carries the accent colour (the browser updates it in place). */
 export const ACCENT_STYLE_ID = 'portal-accent';
-/** The document element's start tag, where the language and the chosen theme go. */
+/** The document element's start tag, where the language, the theme and the density go. */
 const HTML_START = /<html(?=[\s>])[^>]*>/i;
 
 export interface PageParts<Body = string> {
@@ -52,6 +53,8 @@ export interface PageParts<Body = string> {
   theme?: 'light' | 'dark' | null;
   /** The page's language (`<html lang dir>`; English when not given). */
   language?: Language;
+  /** How densely the home page lists the apps (`<html data-density>`; comfortable when not given). */
+  density?: Density;
   /** That language's compiled page messages as jsonForScript wrote them, or none. */
   messages?: string;
 }
@@ -80,6 +83,7 @@ export function parseTemplate(html: string): PageTemplate {
     branding,
     theme,
     language = SOURCE_LANGUAGE,
+    density = 'comfortable',
     messages,
   }: Omit<PageParts, 'body'>): [string, string] {
     let titled = TITLE.test(head)
@@ -93,12 +97,14 @@ export function parseTemplate(html: string): PageTemplate {
       const style = `<style id="${ACCENT_STYLE_ID}">${branding.accentCss}</style>`;
       titled = titled.replace('</head>', () => `${style}</head>`);
     }
-    // Only known values reach here (parseTheme, the language list); nothing from the request
-    // is copied.
+    // Only known values reach here (parseTheme, parseDensity, the language list); nothing from
+    // the request is copied.
     const themeAttribute = theme === 'light' || theme === 'dark' ? ` data-theme="${theme}"` : '';
+    const densityAttribute = ` data-density="${parseDensity(density)}"`;
     titled = titled.replace(
       HTML_START,
-      () => `<html lang="${language}" dir="${directionOf(language)}"${themeAttribute}>`,
+      () =>
+        `<html lang="${language}" dir="${directionOf(language)}"${themeAttribute}${densityAttribute}>`,
     );
     const stateBlock =
       state === null

@@ -10,6 +10,11 @@ import {
   type PersonalBodies,
 } from '../http/compressed-bodies.js';
 import type { PageService } from './page.service.js';
+import { DENSITY_COOKIE, parseDensity } from '../../shared/density/density.js';
+import {
+  COLLAPSED_CATEGORIES_COOKIE,
+  parseCollapsedCategories,
+} from '../../shared/density/collapsed-categories.js';
 import {
   DISMISSED_NOTICES_COOKIE,
   parseDismissedNotices,
@@ -55,13 +60,13 @@ export const pageRoutes: FastifyPluginAsync<{
     const language = request.language;
     let page;
     try {
-      page = await pages.home(
-        request.principal,
-        search,
-        themeOf(request),
+      page = await pages.home(request.principal, search, {
+        theme: themeOf(request),
         language,
-        parseDismissedNotices(request.cookies[DISMISSED_NOTICES_COOKIE]),
-      );
+        density: parseDensity(request.cookies[DENSITY_COOKIE]),
+        collapsed: parseCollapsedCategories(request.cookies[COLLAPSED_CATEGORIES_COOKIE]),
+        dismissed: parseDismissedNotices(request.cookies[DISMISSED_NOTICES_COOKIE]),
+      });
     } catch (error) {
       // The shell still works: the browser renders and asks the API itself.
       request.log.error({ err: error }, 'could not prepare the home page');

@@ -91,7 +91,7 @@ describe('the home page and the render worker', () => {
   it('renders in the worker when there is one, with the page messages of its language', async () => {
     const { elsewhere, asked } = worker(async () => '<main>rendered elsewhere</main>');
     const { pages, renderedHere } = service(elsewhere);
-    const page = await pages.home(null, '', 'light', 'de');
+    const page = await pages.home(null, '', { theme: 'light', language: 'de' });
     expect(page.personal).toBe(false);
     expect(page.personal === false && page.html.toString()).toContain('rendered elsewhere');
     expect(asked).toHaveLength(1);
@@ -107,7 +107,7 @@ describe('the home page and the render worker', () => {
       return '<main>rendered elsewhere</main>';
     });
     const { pages, renderedHere, warnings } = service(elsewhere);
-    const page = pages.home(null, '', 'light', 'en');
+    const page = pages.home(null, '', { theme: 'light', language: 'en' });
     await vi.waitFor(() => expect(asked).toHaveLength(1));
     expect(renderedHere()).toBe(0);
     started();
@@ -120,7 +120,7 @@ describe('the home page and the render worker', () => {
   it("renders a signed-in user's page in the worker too, only when asked", async () => {
     const { elsewhere, asked } = worker(async () => '<main>rendered elsewhere</main>');
     const { pages } = service(elsewhere);
-    const page = await pages.home(alice, '', 'light', 'en');
+    const page = await pages.home(alice, '', { theme: 'light', language: 'en' });
     expect(asked).toHaveLength(0);
     if (!page.personal) throw new Error('expected a personal page');
     const made = await page.render();
@@ -137,11 +137,11 @@ describe('the home page and the render worker', () => {
     written.mockClear();
     const bodies: string[] = [];
     for (const principal of [alice, bob]) {
-      const page = await pages.home(principal, '', 'light', 'en');
+      const page = await pages.home(principal, '', { theme: 'light', language: 'en' });
       if (!page.personal) throw new Error('expected a personal page');
       bodies.push((await page.render()).body.toString());
     }
-    const anonymous = await pages.home(null, '', 'light', 'en');
+    const anonymous = await pages.home(null, '', { theme: 'light', language: 'en' });
     expect(written.mock.calls.filter(([value]) => value === APPS)).toHaveLength(1);
     expect(appsJsons).toEqual([jsonForScript(APPS), jsonForScript(APPS), jsonForScript(APPS)]);
     // Each page carries the whole state, its apps included, as the browser reads it.
@@ -163,11 +163,11 @@ describe('the home page and the render worker', () => {
       throw new RenderElsewhereUnavailable(new Error('Too many tasks are waiting.'));
     });
     const { pages, warnings, renderedHere } = service(elsewhere);
-    const first = await pages.home(null, '', 'light', 'en');
+    const first = await pages.home(null, '', { theme: 'light', language: 'en' });
     expect(first.personal === false && first.html.toString()).toContain('rendered here');
     expect(warnings).toEqual(['the render worker could not take the page']);
     // Kept: the next visitor gets the same page without another rendering.
-    expect(await pages.home(null, '', 'light', 'en')).toBe(first);
+    expect(await pages.home(null, '', { theme: 'light', language: 'en' })).toBe(first);
     expect(asked).toHaveLength(1);
     expect(renderedHere()).toBe(1);
   });
@@ -179,13 +179,13 @@ describe('the home page and the render worker', () => {
       return '<main>rendered elsewhere</main>';
     });
     const { pages, errors, renderedHere } = service(elsewhere);
-    const failed = await pages.home(null, '', 'light', 'en');
+    const failed = await pages.home(null, '', { theme: 'light', language: 'en' });
     expect(failed.personal === false && failed.html.toString()).not.toContain('<main>');
     expect(errors).toEqual(['server rendering of the home page failed']);
     // Not rendered here: a rendering that fails in the worker would fail here as well.
     expect(renderedHere()).toBe(0);
     fail = false;
-    const next = await pages.home(null, '', 'light', 'en');
+    const next = await pages.home(null, '', { theme: 'light', language: 'en' });
     expect(next.personal === false && next.html.toString()).toContain('rendered elsewhere');
     expect(asked).toHaveLength(2);
   });
@@ -194,17 +194,34 @@ describe('the home page and the render worker', () => {
     let finish: (html: string) => void = () => {};
     const { elsewhere, asked } = worker(() => new Promise<string>((resolve) => (finish = resolve)));
     const { pages } = service(elsewhere);
-    const visits = [1, 2, 3].map(() => pages.home(null, '', 'light', 'en'));
+    const visits = [1, 2, 3].map(() => pages.home(null, '', { theme: 'light', language: 'en' }));
     await waitUntilAsked(asked, 1);
     finish('<main>rendered elsewhere</main>');
     const answers = await Promise.all(visits);
     expect(asked).toHaveLength(1);
     expect(new Set(answers).size).toBe(1);
     // Another theme is another page.
-    const dark = pages.home(null, '', 'dark', 'en');
+    const dark = pages.home(null, '', { theme: 'dark', language: 'en' });
     await waitUntilAsked(asked, 2);
     finish('<main>rendered elsewhere, dark</main>');
     expect((await dark) === answers[0]).toBe(false);
+  });
+
+  it('keeps one anonymous page per density and per set of collapsed categories, in any order', async () => {
+    const { elsewhere, asked } = worker(async () => '<main>rendered</main>');
+    const { pages } = service(elsewhere);
+    const comfortable = await pages.home(null, '');
+    const compact = await pages.home(null, '', { density: 'compact' });
+    expect(compact).not.toBe(comfortable);
+    expect(asked[1]?.density).toBe('compact');
+    expect(compact.personal === false && compact.html.toString()).toContain(
+      'data-density="compact"',
+    );
+    const collapsed = await pages.home(null, '', { collapsed: ['a1', 'b2'] });
+    expect(asked[2]?.collapsed).toEqual(['a1', 'b2']);
+    expect(await pages.home(null, '', { collapsed: ['b2', 'a1'] })).toBe(collapsed);
+    expect(await pages.home(null, '', { density: 'comfortable' })).toBe(comfortable);
+    expect(asked).toHaveLength(3);
   });
 });
 
@@ -216,11 +233,11 @@ describe('the notices in the page', () => {
       viewers.push(viewer);
       return OUTAGE;
     });
-    const page = await pages.home(null, '', 'light', 'en');
+    const page = await pages.home(null, '', { theme: 'light', language: 'en' });
     expect(asked[0]?.notices).toEqual(OUTAGE);
     expect(page.personal === false && page.html.toString()).toContain('Cluster down');
     const alice = { subject: 'alice', groups: [] } as unknown as Principal;
-    const personal = await pages.home(alice, '', 'light', 'en');
+    const personal = await pages.home(alice, '', { theme: 'light', language: 'en' });
     expect(personal.personal && personal.state).toContain('Cluster down');
     expect(viewers).toEqual([null, alice]);
   });
@@ -229,10 +246,10 @@ describe('the notices in the page', () => {
     const { elsewhere, asked } = worker(async () => '<main>rendered</main>');
     let current = NO_NOTICES;
     const { pages } = service(elsewhere, async () => current);
-    const first = await pages.home(null, '', 'light', 'en');
-    expect(await pages.home(null, '', 'light', 'en')).toBe(first);
+    const first = await pages.home(null, '', { theme: 'light', language: 'en' });
+    expect(await pages.home(null, '', { theme: 'light', language: 'en' })).toBe(first);
     current = OUTAGE;
-    const withNotice = await pages.home(null, '', 'light', 'en');
+    const withNotice = await pages.home(null, '', { theme: 'light', language: 'en' });
     expect(withNotice).not.toBe(first);
     expect(asked).toHaveLength(2);
     expect(asked[1]?.notices).toEqual(OUTAGE);
@@ -241,12 +258,20 @@ describe('the notices in the page', () => {
   it('leaves out the notices the visitor dismissed (their cookie), for anonymous and signed-in', async () => {
     const { elsewhere, asked } = worker(async () => '<main>rendered</main>');
     const { pages } = service(elsewhere, async () => OUTAGE);
-    await pages.home(null, '', 'light', 'en', [noticeToken('n1')]);
+    await pages.home(null, '', { theme: 'light', language: 'en', dismissed: [noticeToken('n1')] });
     expect(asked[0]?.notices).toEqual({ notices: [], maintenance: ['galaxy'] });
-    await pages.home(null, '', 'light', 'en', [noticeToken('other')]);
+    await pages.home(null, '', {
+      theme: 'light',
+      language: 'en',
+      dismissed: [noticeToken('other')],
+    });
     expect(asked[1]?.notices).toEqual(OUTAGE);
     const alice = { subject: 'alice', groups: [] } as unknown as Principal;
-    const personal = await pages.home(alice, '', 'light', 'en', [noticeToken('n1')]);
+    const personal = await pages.home(alice, '', {
+      theme: 'light',
+      language: 'en',
+      dismissed: [noticeToken('n1')],
+    });
     expect(personal.personal && personal.state).not.toContain('Cluster down');
   });
 
@@ -255,7 +280,7 @@ describe('the notices in the page', () => {
     const { pages, errors } = service(elsewhere, async () => {
       throw new Error('database gone');
     });
-    const page = await pages.home(null, '', 'light', 'en');
+    const page = await pages.home(null, '', { theme: 'light', language: 'en' });
     expect(page.personal).toBe(false);
     expect(asked[0]?.notices).toEqual(NO_NOTICES);
     expect(errors).toEqual(['could not read the notices']);

@@ -26,15 +26,17 @@ import {
   type RenderElsewhere,
 } from './page-renderer.js';
 import {
+  DEFAULT_VIEW,
   identities,
   perBrandingThemeLanguage,
   publicPageKey,
   type HomePage,
+  type PageView,
   type PublicPage,
 } from './page-keeping.js';
 import { readTemplate, type PageTemplate } from './page-template.js';
 
-export type { HomePage, PersonalPage, PublicPage } from './page-keeping.js';
+export type { HomePage, PageView, PersonalPage, PublicPage } from './page-keeping.js';
 export { publicPageKey };
 
 export interface PageDeps {
@@ -136,8 +138,7 @@ export function createPageService(deps: PageDeps) {
     search: string,
     statusSimulated: boolean,
     notices: Notices,
-    theme: Theme,
-    language: Language,
+    view: PageView,
   ): PageState => ({
     portal,
     me,
@@ -146,8 +147,10 @@ export function createPageService(deps: PageDeps) {
     signInAvailable: deps.signInAvailable,
     statusSimulated,
     notices,
-    theme,
-    language,
+    theme: view.theme,
+    language: view.language,
+    density: view.density,
+    collapsed: [...view.collapsed],
   });
 
   /** The portal's own texts on pages React does not render (the 404 page's body). */
@@ -194,7 +197,7 @@ export function createPageService(deps: PageDeps) {
   async function build(
     state: PageState,
     apps: readonly (App | LockedApp)[],
-    theme: Theme,
+    view: PageView,
   ): Promise<{ html: Buffer; complete: boolean }> {
     let body: string | Uint8Array = '';
     let complete = true;
@@ -215,8 +218,9 @@ export function createPageService(deps: PageDeps) {
       body,
       state: serializePageState(state, appsJson),
       branding: brandingParts(state.portal),
-      theme: dataThemeOf(theme),
+      theme: dataThemeOf(view.theme),
       language,
+      density: view.density,
       messages: messages.json,
     });
     return { html, complete };
@@ -249,17 +253,17 @@ export function createPageService(deps: PageDeps) {
 
   return {
     /**
-     * `theme` is the visitor's choice (the theme cookie, parseTheme) and `language` the page's
-     * (requestLanguage): both part of the page. The notices the visitor dismissed (their cookie)
-     * are left out of it.
+     * The home page for `principal` (null: anonymous) and the query string `search`, as the
+     * visitor chose to see it (`view`: their cookies and language, all part of the page). The
+     * notices the visitor dismissed are left out of it.
      */
     async home(
       principal: Principal | null,
       search: string,
-      theme: Theme = 'system',
-      language: Language = SOURCE_LANGUAGE,
-      dismissed: readonly string[] = [],
+      chosen: Partial<PageView> = {},
     ): Promise<HomePage> {
+      const view: PageView = { ...DEFAULT_VIEW, ...chosen };
+      const { language, dismissed } = view;
       const noticesFor = async (viewer: Principal | null) => {
         const notices = await noticesNow(viewer, language);
         if (dismissed.length === 0) return notices;
@@ -280,8 +284,10 @@ export function createPageService(deps: PageDeps) {
           listId(apps),
           portal,
           me,
-          theme,
+          view.theme,
           language,
+          view.density,
+          view.collapsed,
           simulated,
           search,
           deps.signInAvailable,
@@ -293,9 +299,9 @@ export function createPageService(deps: PageDeps) {
           state,
           render: async () => {
             const { html, complete } = await build(
-              stateFor(portal, me, apps, search, simulated, notices, theme, language),
+              stateFor(portal, me, apps, search, simulated, notices, view),
               apps,
-              theme,
+              view,
             );
             return { body: html, keep: complete };
           },
@@ -318,8 +324,7 @@ export function createPageService(deps: PageDeps) {
       // (<html data-theme>), so of the key too.
       const key = publicPageKey({
         brandingVersion: portal.version ?? 0,
-        theme,
-        language,
+        view,
         simulated,
         search,
         notices,
@@ -330,9 +335,9 @@ export function createPageService(deps: PageDeps) {
         if (pages.get(key) === rendering) pages.delete(key);
       };
       const rendering = build(
-        stateFor(portal, null, apps, search, simulated, notices, theme, language),
+        stateFor(portal, null, apps, search, simulated, notices, view),
         apps,
-        theme,
+        view,
       ).then(
         ({ html, complete }): PublicPage => {
           // The ETag is the page's own hash: each theme's page has its own.

@@ -42,9 +42,13 @@ const withTheme = (value: string) => ({ cookie: `theme=${value}` });
 describe('the chosen theme on the server-rendered pages', () => {
   it('puts the chosen theme on <html> of the home page, so the first paint has it', async () => {
     const dark = await ctx.app.inject({ url: '/', headers: withTheme('dark') });
-    expect(htmlTag(dark.body)).toBe('<html lang="en" dir="ltr" data-theme="dark">');
+    expect(htmlTag(dark.body)).toBe(
+      '<html lang="en" dir="ltr" data-theme="dark" data-density="comfortable">',
+    );
     const light = await ctx.app.inject({ url: '/', headers: withTheme('light') });
-    expect(htmlTag(light.body)).toBe('<html lang="en" dir="ltr" data-theme="light">');
+    expect(htmlTag(light.body)).toBe(
+      '<html lang="en" dir="ltr" data-theme="light" data-density="comfortable">',
+    );
   });
 
   it('names no theme without a choice, for "system" and for values it does not know', async () => {
@@ -57,7 +61,7 @@ describe('the chosen theme on the server-rendered pages', () => {
     ]) {
       const response = await ctx.app.inject({ url: '/', headers });
       expect(response.statusCode).toBe(200);
-      expect(htmlTag(response.body)).toBe('<html lang="en" dir="ltr">');
+      expect(htmlTag(response.body)).toBe('<html lang="en" dir="ltr" data-density="comfortable">');
     }
   });
 
@@ -79,10 +83,12 @@ describe('the chosen theme on the server-rendered pages', () => {
       headers: { ...withTheme('light'), 'if-none-match': String(dark.headers.etag) },
     });
     expect(switched.statusCode).toBe(200);
-    expect(htmlTag(switched.body)).toBe('<html lang="en" dir="ltr" data-theme="light">');
+    expect(htmlTag(switched.body)).toBe(
+      '<html lang="en" dir="ltr" data-theme="light" data-density="comfortable">',
+    );
     // And the page without a choice is still the one without a theme.
     const plain = await ctx.app.inject({ url: '/' });
-    expect(htmlTag(plain.body)).toBe('<html lang="en" dir="ltr">');
+    expect(htmlTag(plain.body)).toBe('<html lang="en" dir="ltr" data-density="comfortable">');
     expect(plain.headers.etag).toBe(none.headers.etag);
   });
 
@@ -93,19 +99,25 @@ describe('the chosen theme on the server-rendered pages', () => {
       headers: { ...bearer(token), ...withTheme('dark') },
     });
     expect(response.headers['cache-control']).toBe('private, no-store');
-    expect(htmlTag(response.body)).toBe('<html lang="en" dir="ltr" data-theme="dark">');
+    expect(htmlTag(response.body)).toBe(
+      '<html lang="en" dir="ltr" data-theme="dark" data-density="comfortable">',
+    );
   });
 
   it('themes the shell of /admin and the 404 page too, varying on the cookie', async () => {
     const admin = await ctx.app.inject({ url: '/admin', headers: withTheme('dark') });
-    expect(htmlTag(admin.body)).toBe('<html lang="en" dir="ltr" data-theme="dark">');
+    expect(htmlTag(admin.body)).toBe(
+      '<html lang="en" dir="ltr" data-theme="dark" data-density="comfortable">',
+    );
     expect(admin.headers.vary).toMatch(/cookie/i);
     const plainAdmin = await ctx.app.inject({ url: '/admin' });
-    expect(htmlTag(plainAdmin.body)).toBe('<html lang="en" dir="ltr">');
+    expect(htmlTag(plainAdmin.body)).toBe('<html lang="en" dir="ltr" data-density="comfortable">');
 
     const missing = await ctx.app.inject({ url: '/no-such-page', headers: withTheme('light') });
     expect(missing.statusCode).toBe(404);
-    expect(htmlTag(missing.body)).toBe('<html lang="en" dir="ltr" data-theme="light">');
+    expect(htmlTag(missing.body)).toBe(
+      '<html lang="en" dir="ltr" data-theme="light" data-density="comfortable">',
+    );
     expect(missing.headers.vary).toMatch(/cookie/i);
   });
 
@@ -208,5 +220,71 @@ describe('POST /theme (the theme menu without JavaScript)', () => {
       expect(response.statusCode).toBe(403);
       expect(response.headers['set-cookie']).toBeUndefined();
     }
+  });
+});
+
+describe('the chosen density (docs/web.md, "Density")', () => {
+  const withDensity = (value: string) => ({ cookie: `density=${value}` });
+  const form = (body: string, headers: Record<string, string> = { origin: PORTAL }) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/density',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: body,
+    });
+
+  it('renders the chosen view from the first byte: <html data-density>, one kept page each', async () => {
+    const compact = await ctx.app.inject({ url: '/', headers: withDensity('compact') });
+    expect(htmlTag(compact.body)).toBe('<html lang="en" dir="ltr" data-density="compact">');
+    expect(compact.body).toContain('"density":"compact"');
+    const plain = await ctx.app.inject({ url: '/' });
+    expect(htmlTag(plain.body)).toBe('<html lang="en" dir="ltr" data-density="comfortable">');
+    expect(plain.headers.etag).not.toBe(compact.headers.etag);
+    // A page kept for one view is never the answer for the other.
+    const switched = await ctx.app.inject({
+      url: '/',
+      headers: { 'if-none-match': String(compact.headers.etag) },
+    });
+    expect(switched.statusCode).toBe(200);
+    const token = await ctx.issuer.tokenFor('alice', []);
+    const personal = await ctx.app.inject({
+      url: '/',
+      headers: { ...bearer(token), ...withDensity('compact') },
+    });
+    expect(htmlTag(personal.body)).toBe('<html lang="en" dir="ltr" data-density="compact">');
+  });
+
+  it('reads any other cookie value as the comfortable view, copying nothing from it', async () => {
+    for (const value of ['dense', 'compact%22%20onload%3D%22x', '"compact"', 'COMPACT']) {
+      const response = await ctx.app.inject({ url: '/', headers: withDensity(value) });
+      expect(response.statusCode).toBe(200);
+      expect(htmlTag(response.body)).toBe('<html lang="en" dir="ltr" data-density="comfortable">');
+    }
+  });
+
+  it('POST /density keeps the choice in a long-lived, script-readable, Lax cookie', async () => {
+    const response = await form('density=compact&returnTo=%2F%3Fq%3Dgalaxy');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/?q=galaxy');
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(/^density=compact;/);
+    expect(cookie).toContain('Max-Age=31536000');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).not.toMatch(/HttpOnly/i);
+    const back = await form('density=comfortable&returnTo=https%3A%2F%2Fevil.example%2F');
+    expect(back.headers.location).toBe('/');
+    expect(String(back.headers['set-cookie'])).toMatch(/^density=comfortable;/);
+  });
+
+  it('POST /density refuses an unknown value or another site, and sets nothing', async () => {
+    for (const body of ['density=dense', '', 'density=compact%00']) {
+      const response = await form(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toContain('comfortable, compact');
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    const crossSite = await form('density=compact', { origin: 'https://evil.example' });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.headers['set-cookie']).toBeUndefined();
   });
 });

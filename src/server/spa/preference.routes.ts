@@ -11,6 +11,12 @@ import {
   LANGUAGE_PATH,
   LANGUAGES,
 } from '../../shared/i18n/languages.js';
+import {
+  DENSITIES,
+  DENSITY_COOKIE,
+  DENSITY_COOKIE_MAX_AGE,
+  DENSITY_PATH,
+} from '../../shared/density/density.js';
 import { BadRequestError } from '../http/errors.js';
 import { safeReturnTo } from '../auth/return-to.js';
 import { isSameOriginRequest } from '../auth/same-origin.js';
@@ -29,8 +35,10 @@ function field(form: URLSearchParams, name: string): string | undefined {
  *   same cookie itself): the `theme` cookie.
  * - `POST /language`: the language menu's form, with or without JavaScript: the `lang` cookie
  *   (docs/i18n.md). The page is rendered in the new language when the browser comes back.
- * Both cookies are not HttpOnly (the page's script reads them), SameSite=Lax, kept a year; both
- * forms send the browser back to `returnTo` (a path on this portal only, as after sign-in).
+ * - `POST /density`: the home page's view switch without JavaScript (with it the page writes the
+ *   cookie itself): the `density` cookie, `comfortable` or `compact` (docs/web.md, "Density").
+ * The cookies are not HttpOnly (the page's script reads them), SameSite=Lax, kept a year; every
+ * form sends the browser back to `returnTo` (a path on this portal only, as after sign-in).
  * Refused from other sites, like every state change; an unknown value is a 400 and sets nothing.
  */
 export const preferenceRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (
@@ -75,4 +83,5 @@ export const preferenceRoutes: FastifyPluginAsync<{ publicUrl: string }> = async
 
   preference(THEME_PATH, 'theme', THEME_COOKIE, THEMES, THEME_COOKIE_MAX_AGE);
   preference(LANGUAGE_PATH, 'language', LANGUAGE_COOKIE, LANGUAGES, LANGUAGE_COOKIE_MAX_AGE);
+  preference(DENSITY_PATH, 'density', DENSITY_COOKIE, DENSITIES, DENSITY_COOKIE_MAX_AGE);
 };

@@ -7,6 +7,7 @@
 import type { Messages } from '@lingui/core';
 import type { Language } from '../i18n/languages.js';
 import type { Notices } from '../status/history-schemas.js';
+import type { Density } from '../density/density.js';
 import type { Theme } from '../theme/theme.js';
 import type { LockedApp } from './access-schemas.js';
 import type { App, Me, PortalInfo } from './schemas.js';
@@ -42,6 +43,10 @@ export interface PageState {
   theme?: Theme;
   /** The language the page is in (docs/i18n.md), which the language menu shows as chosen. */
   language?: Language;
+  /** How densely the apps are listed (the density cookie), which the view switch shows. */
+  density?: Density;
+  /** The tokens of the categories the visitor collapsed (their cookie): rendered collapsed. */
+  collapsed?: string[];
 }
 
 /** The id of the state block in the page. */

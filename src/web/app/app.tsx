@@ -103,6 +103,10 @@ export function App({
               status={stores.status}
               access={stores.access}
               search={{ hits, query: search.query, onClear: clearSearch }}
+              view={
+                initial ? { density: initial.density, collapsed: initial.collapsed } : undefined
+              }
+              returnTo={initial ? `/${initial.search}` : environment.currentPath()}
             />
           )}
           <HydrateLater weight={2}>

@@ -7,6 +7,11 @@ import type { SessionState, SessionStore } from '../features/auth/stores/session
 import { isLocked, type CatalogApp } from '../features/catalog/api/apps.js';
 import { AppCard } from '../features/catalog/components/app-card.js';
 import { AppSection } from '../features/catalog/components/app-section.js';
+import { sectionElementId } from '../features/catalog/components/category-bar.js';
+import { useCollapsedCategories } from '../features/catalog/hooks/use-collapsed-categories.js';
+import { useDensity } from '../features/density/hooks/use-density.js';
+import type { Density } from '../../shared/density/density.js';
+import { HomeToolbar } from './home-toolbar.js';
 import { LockedAppCard } from '../features/catalog/components/locked-app-card.js';
 import type { CatalogStore } from '../features/catalog/stores/catalog-store.js';
 import { groupByCategory } from '../features/catalog/utils/sections.js';
@@ -35,6 +40,10 @@ export interface HomePageProps {
   access: AccessStore;
   /** The search: its matches, best first (null when not searching), and how to clear it. */
   search?: { hits: readonly SearchHit<CatalogApp>[] | null; query: string; onClear(): void };
+  /** The view the server rendered the page with (density, collapsed categories); else cookies. */
+  view?: { density?: Density; collapsed?: readonly string[] };
+  /** Where the view switch without JavaScript comes back to (the page's path and query). */
+  returnTo?: string;
 }
 
 const NOT_SEARCHING = { hits: null, query: '', onClear: () => {} };
@@ -56,8 +65,12 @@ export function HomePage({
   status,
   access,
   search = NOT_SEARCHING,
+  view,
+  returnTo,
 }: HomePageProps) {
   const locale = useLocale();
+  const [density, setDensity] = useDensity(view?.density);
+  const [collapsed, setCollapsed] = useCollapsedCategories(view?.collapsed);
   const { t } = locale;
   const isAuthenticated = useStore(session, (state) => state.isAuthenticated);
   const favorites = useStore(session, (state) => state.favorites);
@@ -183,11 +196,29 @@ export function HomePage({
           {!failed && !loading && hits?.length === 0 && (
             <SearchEmptyState query={search.query} onClear={search.onClear} />
           )}
+          {sections.length > 0 && (
+            <HomeToolbar
+              sections={sections}
+              onJump={(token) => setCollapsed(token, false)}
+              density={density}
+              onDensity={setDensity}
+              returnTo={returnTo}
+            />
+          )}
           {sections.map((section) => (
             // A section hydrates in a turn of its own, and its cards in turns after it: the first
             // task does not even render the cards (decision 0049).
             <HydrateLater key={section.title} weight={TURN_WEIGHT}>
-              <AppSection title={section.title} busy={loading}>
+              <AppSection
+                title={section.title}
+                busy={loading}
+                id={sectionElementId(section.token)}
+                collapse={{
+                  // While searching every section with a match is open.
+                  collapsed: !hits && collapsed.has(section.token),
+                  onToggle: (isCollapsed) => setCollapsed(section.token, isCollapsed),
+                }}
+              >
                 {section.apps.map(card)}
               </AppSection>
             </HydrateLater>

@@ -13,18 +13,56 @@ export interface AppSectionProps {
   hideTitle?: boolean;
   /** Controls beside the title (the favorites' "Reorder"). */
   actions?: ReactNode;
+  /** The section element's id (what the category bar's links jump to). */
+  id?: string;
+  /**
+   * Makes the section collapsible: its title opens and closes it (a `<details>` element, so it
+   * works without JavaScript, and the browser's find-in-page opens a closed one that matches).
+   * `onToggle` gets whether it is now collapsed.
+   */
+  collapse?: { collapsed: boolean; onToggle(collapsed: boolean): void };
   children?: ReactNode;
 }
 
-/** A titled section of cards in a responsive grid (1 column on phones, up to 5 on wide screens). */
+/** A titled section of cards in a grid (`.app-grid`: its columns follow the density). */
 export function AppSection({
   title,
   busy = false,
   hideTitle = false,
   actions,
+  id,
+  collapse,
   children,
 }: AppSectionProps) {
   const headingId = useId();
+  const cards = (
+    <div className="app-grid">
+      {busy
+        ? Array.from({ length: SKELETONS_PER_SECTION }, (_, index) => (
+            <AppCardSkeleton key={index} />
+          ))
+        : children}
+    </div>
+  );
+  if (collapse) {
+    return (
+      <section id={id} aria-labelledby={headingId} aria-busy={busy || undefined}>
+        <details
+          open={!collapse.collapsed}
+          className="app-section-details"
+          // The element says what the visitor did (it may have been toggled before hydration).
+          onToggle={(event) => collapse.onToggle(!event.currentTarget.open)}
+        >
+          <summary className="app-section-summary">
+            <h2 id={headingId} className="text-xl font-semibold">
+              {title}
+            </h2>
+          </summary>
+          {cards}
+        </details>
+      </section>
+    );
+  }
   const heading = (
     <h2 id={headingId} className={hideTitle ? 'sr-only' : 'text-xl font-semibold'}>
       {title}
@@ -32,6 +70,7 @@ export function AppSection({
   );
   return (
     <section
+      id={id}
       aria-labelledby={headingId}
       aria-busy={busy || undefined}
       className="flex flex-col gap-4"
@@ -45,13 +84,7 @@ export function AppSection({
         heading
       )}
       {hideTitle && <div aria-hidden="true" className="skeleton h-6 w-48" />}
-      <div className="app-grid">
-        {busy
-          ? Array.from({ length: SKELETONS_PER_SECTION }, (_, index) => (
-              <AppCardSkeleton key={index} />
-            ))
-          : children}
-      </div>
+      {cards}
     </section>
   );
 }

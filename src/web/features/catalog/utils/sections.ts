@@ -1,11 +1,17 @@
 import type { App } from '../../../../shared/api/schemas.js';
 import { categoryTitle } from '../../../../shared/catalog/categories.js';
+import { categoryToken } from '../../../../shared/density/collapsed-categories.js';
 import { collatorFor } from '../../../lib/collator.js';
 import type { Translate } from '../../../lib/i18n.js';
 
 export interface CatalogSection<T extends Pick<App, 'category'> = App> {
   /** The displayed title: `apps` reads `Applications`, an empty category `Section Title`. */
   title: string;
+  /**
+   * The section's token (shared/density/collapsed-categories.ts): the same in every language,
+   * it names the section in the collapsed categories' cookie and in its element's id.
+   */
+  token: string;
   apps: T[];
 }
 
@@ -82,17 +88,21 @@ export function groupByCategory<T extends Pick<App, 'category'>>(
   language = 'en',
 ): CatalogSection<T>[] {
   const sections = new Map<string, T[]>();
+  const tokens = new Map<string, string>();
   for (const app of apps) {
     const title = t ? sectionTitle(t, app.category) : categoryTitle(app.category);
     const list = sections.get(title);
     if (list) list.push(app);
-    else sections.set(title, [app]);
+    else {
+      sections.set(title, [app]);
+      tokens.set(title, categoryToken(categoryTitle((app.category ?? '').trim())));
+    }
   }
   const titles = [...sections.keys()];
   const compare = titles.every((title) => PLAIN.test(title))
     ? comparePlain
     : collatorFor(language).compare;
   return [...sections]
-    .map(([title, list]) => ({ title, apps: list }))
+    .map(([title, list]) => ({ title, token: tokens.get(title) ?? '', apps: list }))
     .sort((a, b) => compare(a.title, b.title) || (a.title < b.title ? -1 : 1));
 }
