@@ -110,7 +110,7 @@ describe('themes', () => {
       const group = page.getByRole('group', { name: 'Theme' });
       await group.waitFor();
       expect(await group.count()).toBe(1);
-      expect(await page.locator('details[open]').count()).toBe(1);
+      expect(await page.locator('header details[open]').count()).toBe(1);
       // The panel floats over the page: nothing under it moved.
       expect(await card.boundingBox()).toEqual(before);
       expect(
