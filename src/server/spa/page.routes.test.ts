@@ -137,6 +137,8 @@ describe('GET / for an anonymous visitor', () => {
     const scripts = response.body.match(/<script[^>]*>/g) ?? [];
     expect(scripts).toEqual([
       '<script type="module" crossorigin src="/assets/index-Ab12Cd34.js">',
+      // What the server formatted (entry-server.tsx; SERVER_FORMATS_ID of web/lib/i18n.tsx).
+      '<script type="application/json" id="portal-formats">',
       `<script type="application/json" id="${PAGE_MESSAGES_ID}">`,
       `<script type="application/json" id="${PAGE_STATE_ID}">`,
     ]);

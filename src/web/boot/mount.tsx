@@ -4,7 +4,8 @@ import { PAGE_STATE_ID, type PageState } from '../../shared/api/page-schemas.js'
 import { App } from '../app/app.js';
 import { loadSearchEngine } from '../features/search/utils/search-engine.js';
 import { currentPath, navigateTo, submitPost } from '../lib/browser.js';
-import { LocaleProvider, pageLocale } from '../lib/i18n.js';
+import { waitForInteraction } from '../features/status/hooks/use-interacted.js';
+import { LocaleProvider, pageLocale, SERVER_FORMATS_ID } from '../lib/i18n.js';
 import { hydrateInTurns } from '../ui/hydrate-later.js';
 import { reportHydrationMismatches } from './hydration-mismatch.js';
 
@@ -36,8 +37,10 @@ export async function mount({ createRoot, hydrateRoot }: typeof ReactDomClient):
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element.');
   const initial = renderedState();
-  // The language the server rendered the page in, with its messages (no request for them).
+  // The language the server rendered the page in, with its messages (no request for them) and
+  // what it formatted (entry-server.tsx), whose block then leaves #root: not the app's markup.
   const locale = pageLocale();
+  document.getElementById(SERVER_FORMATS_ID)?.remove();
   const app = (
     <StrictMode>
       <LocaleProvider locale={locale}>
@@ -71,6 +74,10 @@ export async function mount({ createRoot, hydrateRoot }: typeof ReactDomClient):
   // paths get the plain shell, rendered here (from the state when the server sent one anyway).
   if (initial && root.hasChildNodes()) {
     reportHydrationMismatches();
+    // The status texts only Intl writes wait for the visitor's first pointer, key or focus: the
+    // first Intl object costs 40-120 ms, which the load should not pay (issue 46). Until then
+    // the page shows the server's (the locale's `server`).
+    if (locale.server) waitForInteraction(document);
     // The server rendered a `?q=` page with its hits (entry-server.tsx): hydrating before the
     // engine is here would find marks the app does not render yet. Without the engine (it could
     // not load), the app shows every card and says why on the console.

@@ -37,6 +37,68 @@ export interface Locale {
   formatRelative(value: Date | number | string, now?: number): string;
   /** Adds messages (another namespace, loaded later: load-namespace.ts). */
   load(messages: Messages): void;
+  /**
+   * What the server wrote for this page with its own `Intl` (entry-server.tsx): the language's
+   * digits and percent sign, and texts it formatted. Undefined outside a server-rendered page.
+   */
+  server?: ServerFormats;
+}
+
+/**
+ * Formats the server computed for the page (its `Intl`), sent in a block beside the markup
+ * (SERVER_FORMATS_ID): the browser shows them while hydrating and until the first interaction
+ * without making an `Intl` object of its own, whose first one costs 40-120 ms at load (issue 46).
+ */
+export interface ServerFormats {
+  /** The digits zero to nine as the language writes them. */
+  digits: string;
+  /** The decimal separator. */
+  decimal: string;
+  /** What comes before and after a percentage's number ("", "%" in English; "", " %" in German). */
+  percent: [string, string];
+  /** Texts the server formatted, by a key that names their inputs (status-text.ts: serverTextKey). */
+  texts: Record<string, string>;
+}
+
+/** The id of the server's formats block, inside #root (mount.tsx takes it out before hydrating). */
+export const SERVER_FORMATS_ID = 'portal-formats';
+
+/** The server's side (entry-server.tsx): the language's digits and percent sign, from its Intl. */
+export function numberSymbols(language: Language): Omit<ServerFormats, 'texts'> {
+  const plain = new Intl.NumberFormat(language, { useGrouping: false });
+  const parts = new Intl.NumberFormat(language, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+  }).formatToParts(0.1234);
+  const integer = parts.findIndex((part) => part.type === 'integer');
+  const fraction = parts.findIndex((part) => part.type === 'fraction');
+  const text = (from: number, to?: number) =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join('');
+  return {
+    digits: Array.from({ length: 10 }, (_, digit) => plain.format(digit)).join(''),
+    decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+    percent: [text(0, integer), text(fraction + 1)],
+  };
+}
+
+/**
+ * A fraction with at most four decimals (0.9987) as a percentage with at most two ("99.87 %"),
+ * written with the server's symbols: what `Intl.NumberFormat(language, { style: 'percent',
+ * maximumFractionDigits: 2 })` writes (i18n.test.ts compares them in every language).
+ */
+export function plainPercent(fraction: number, symbols: Omit<ServerFormats, 'texts'>): string {
+  const hundredths = Math.round(fraction * 10_000);
+  const digits = (value: number | string) =>
+    String(value).replace(/[0-9]/g, (digit) => symbols.digits[Number(digit)] ?? digit);
+  const whole = Math.floor(hundredths / 100);
+  const rest = String(hundredths % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  const number = rest ? `${digits(whole)}${symbols.decimal}${digits(rest)}` : digits(whole);
+  return `${symbols.percent[0]}${number}${symbols.percent[1]}`;
 }
 
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -53,7 +115,11 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
  * A Locale for a language and its compiled messages (format-message.ts); a missing id shows as
  * itself.
  */
-export function createLocale(language: Language, messages: Messages = {}): Locale {
+export function createLocale(
+  language: Language,
+  messages: Messages = {},
+  server?: ServerFormats,
+): Locale {
   const known: Messages = { ...messages };
   // Every Intl object is made on first use: the first of a kind costs the browser its language
   // data (tens of milliseconds on a phone), which a page that never needs it should not pay.
@@ -81,6 +147,7 @@ export function createLocale(language: Language, messages: Messages = {}): Local
   return {
     language,
     dir: directionOf(language),
+    server,
     load: (more) => void Object.assign(known, more),
     t: (id, values = {}) => (has(id) ? formatMessage(known[id], values, formats) : id),
     has,
@@ -130,21 +197,27 @@ export function useT(): Translate {
   return useContext(LocaleContext).t;
 }
 
+/** The JSON of a block of the page, or undefined (none, or unreadable: said on the console). */
+function readBlock<T>(doc: Document, id: string, what: string): T | undefined {
+  const block = doc.getElementById(id);
+  if (!block?.textContent) return undefined;
+  try {
+    return JSON.parse(block.textContent) as T;
+  } catch (error) {
+    console.warn(`Ignoring unreadable ${what}.`, error);
+    return undefined;
+  }
+}
+
 /**
- * The page's language (`<html lang>`) and its inline compiled messages, as the server sent them;
- * English without messages when the page has none (ids then show as themselves).
+ * The page's language (`<html lang>`) and its inline compiled messages, as the server sent them,
+ * with the server's formats when it rendered the page (SERVER_FORMATS_ID); English without
+ * messages when the page has none (ids then show as themselves).
  */
 export function pageLocale(doc: Document = document): Locale {
   const lang = doc.documentElement.lang;
   const language = isLanguage(lang) ? lang : SOURCE_LANGUAGE;
-  const block = doc.getElementById(PAGE_MESSAGES_ID);
-  let messages: Messages = {};
-  if (block?.textContent) {
-    try {
-      messages = JSON.parse(block.textContent) as Messages;
-    } catch (error) {
-      console.warn('Ignoring unreadable page messages.', error);
-    }
-  }
-  return createLocale(language, messages);
+  const messages = readBlock<Messages>(doc, PAGE_MESSAGES_ID, 'page messages') ?? {};
+  const server = readBlock<ServerFormats>(doc, SERVER_FORMATS_ID, 'server formats');
+  return createLocale(language, messages, server);
 }

@@ -4,6 +4,7 @@ import { useId } from '../../../ui/use-id.js';
 import { useStore } from 'zustand';
 import { historyState } from '../../../../shared/status/history.js';
 import { useLocale } from '../../../lib/i18n.js';
+import { useInteracted } from '../hooks/use-interacted.js';
 import type { StatusStore } from '../stores/status-store.js';
 import { describeSince, describeStrip, formatUptime } from '../utils/status-text.js';
 import { HeartbeatStrip, statesOfStrip } from './heartbeat-strip.js';
@@ -21,12 +22,14 @@ interface AppRef {
 /**
  * Since when, and the response time, in the page's language. `sentence` starts with the state
  * ("Down for 12 min · 87 ms", for text); otherwise it follows the state's label ("for 12 min ·
- * 87 ms").
+ * 87 ms"). Only `Intl` writes them: none before the first interaction (use-interacted.ts), which
+ * comes before a tooltip shows; after it, written anew from the clock with every status poll.
  */
 function useStatusDetails(app: AppRef, store: StatusStore, sentence: boolean): string | undefined {
   const locale = useLocale();
   const item = useStore(store, (state) => state.itemFor(app.link));
-  if (!item) return undefined;
+  const interacted = useInteracted();
+  if (!item || !interacted) return undefined;
   const since = describeSince(locale, historyState(item.status), item.since, Date.now(), sentence);
   const speed =
     item.responseMs === undefined
@@ -43,12 +46,14 @@ function useStatusDetails(app: AppRef, store: StatusStore, sentence: boolean): s
 /** The card's status indicator; its tooltip says since when and how fast ("Down for 12 min"). */
 export function AppStatusIndicator({ app, store }: { app: AppRef; store: StatusStore }) {
   const item = useStore(store, (state) => state.itemFor(app.link));
+  // When a stale status was checked only `Intl` writes: not before the first interaction.
+  const interacted = useInteracted();
   return (
     <StatusIndicator
       code={item?.status}
       details={useStatusDetails(app, store, false)}
       stale={item?.stale}
-      checkedAt={item?.checkedAt}
+      checkedAt={interacted ? item?.checkedAt : undefined}
     />
   );
 }
@@ -65,6 +70,7 @@ export function AppStatusDetails({ app, store }: { app: AppRef; store: StatusSto
     (state) => state.notices?.maintenance.includes(app.id) || state.lookup(app.link) === 3,
   );
   const details = useStatusDetails(app, store, true);
+  const interacted = useInteracted();
   const locale = useLocale();
   const { t } = locale;
   const [open, setOpen] = useState(false);
@@ -85,7 +91,7 @@ export function AppStatusDetails({ app, store }: { app: AppRef; store: StatusSto
               {[
                 t('status.history.open', { name: app.name }),
                 details && t('status.history.details', { details }),
-                describeStrip(locale, states, strip.uptime, 30),
+                describeStrip(locale, states, strip.uptime, 30, '24h', !interacted),
               ]
                 .filter(Boolean)
                 .join(' ')}

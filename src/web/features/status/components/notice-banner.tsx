@@ -1,9 +1,8 @@
 import { Info, TriangleAlert, Wrench, X } from '../../../ui/icons.js';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import type { Notice } from '../../../../shared/status/history-schemas.js';
 import { cookieValue } from '../../../lib/cookies.js';
-import { useLocale, type Locale } from '../../../lib/i18n.js';
+import { useLocale } from '../../../lib/i18n.js';
 import { useHydrated } from '../../../ui/use-hydrated.js';
 import {
   DISMISSED_NOTICES_COOKIE,
@@ -14,23 +13,9 @@ import {
   parseDismissedNotices,
 } from '../../../../shared/status/dismissed-notices.js';
 import type { StatusStore } from '../stores/status-store.js';
-import { formatDayTime } from '../utils/status-text.js';
+import { noticePeriod, noticePeriodKey } from '../utils/status-text.js';
 
 const LEGACY_STORAGE_KEY = 'portal.dismissedNotices';
-
-/**
- * When the notice is in force. On the server and while hydrating, in UTC (the server does not
- * know the visitor's time zone); in the visitor's own once the app runs.
- */
-function range(locale: Locale, notice: Notice, timeZone?: 'UTC'): string | undefined {
-  const at = (iso: string) => formatDayTime(locale, Date.parse(iso), timeZone);
-  if (notice.start && notice.end) {
-    return locale.t('notices.range', { start: at(notice.start), end: at(notice.end) });
-  }
-  if (notice.start) return locale.t('notices.since', { start: at(notice.start) });
-  if (notice.end) return locale.t('notices.until', { end: at(notice.end) });
-  return undefined;
-}
 
 /** The dismissed notices' tokens: the cookie's (the server read the same), none on the server. */
 function readDismissed(): string[] {
@@ -102,7 +87,13 @@ export function NoticeBanner({ store }: { store: StatusStore }) {
             : notice.severity === 'danger'
               ? 'alert-error'
               : 'alert-warning';
-        const period = range(locale, notice, hydrated ? undefined : 'UTC');
+        // Days and times in UTC, said so (status-text.ts), on both sides. The server formatted
+        // them for this page (entry-server.tsx): the browser keeps its text for as long as the
+        // notice stays the same and makes no Intl object for it (issue 46); a notice that
+        // changed since is formatted here.
+        const period =
+          locale.server?.texts[noticePeriodKey(notice)] ??
+          noticePeriod(locale, notice, hydrated ? undefined : 'UTC');
         return (
           <div key={notice.id} className={`alert ${tone} items-start`} data-notice={notice.kind}>
             <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />

@@ -5,7 +5,8 @@
  */
 import { durationParts, sinceParts, uptimeFraction } from '../../../../shared/status/describe.js';
 import type { HistoryState, UptimeRange } from '../../../../shared/status/history.js';
-import type { Locale } from '../../../lib/i18n.js';
+import type { Notice } from '../../../../shared/status/history-schemas.js';
+import { plainPercent, type Locale } from '../../../lib/i18n.js';
 
 /** Days and times read the same on the server and in every browser: in UTC, said so. */
 const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', timeZone: 'UTC' };
@@ -52,12 +53,55 @@ export function formatDuration(locale: Locale, ms: number): string {
   }
 }
 
-/** "99.87 %" as the language writes it; two decimals at most, never rounding up to 100. */
+/**
+ * "99.87 %" as the language writes it; two decimals at most, never rounding up to 100. On a
+ * server-rendered page in the server's digits and percent sign, without an `Intl` object of the
+ * browser's (issue 46): the same text.
+ */
 export function formatUptime(locale: Locale, uptime: number): string {
-  return locale.formatNumber(uptimeFraction(uptime), {
-    style: 'percent',
-    maximumFractionDigits: 2,
-  });
+  const fraction = uptimeFraction(uptime);
+  if (locale.server) return plainPercent(fraction, locale.server);
+  return locale.formatNumber(fraction, { style: 'percent', maximumFractionDigits: 2 });
+}
+
+/**
+ * When a notice is in force ("3 Nov, 14:05 UTC – 3 Nov, 16:05 UTC"), in `timeZone` or the
+ * browser's own; undefined for a notice without start and end.
+ */
+export function noticePeriod(
+  locale: Locale,
+  notice: Pick<Notice, 'start' | 'end'>,
+  timeZone?: 'UTC',
+): string | undefined {
+  const at = (iso: string) => formatDayTime(locale, Date.parse(iso), timeZone);
+  if (notice.start && notice.end) {
+    return locale.t('notices.range', { start: at(notice.start), end: at(notice.end) });
+  }
+  if (notice.start) return locale.t('notices.since', { start: at(notice.start) });
+  if (notice.end) return locale.t('notices.until', { end: at(notice.end) });
+  return undefined;
+}
+
+/** The key of a notice's period among the server's texts: its id and times, so a changed one misses. */
+export function noticePeriodKey(notice: Pick<Notice, 'id' | 'start' | 'end'>): string {
+  return JSON.stringify(['notice', notice.id, notice.start ?? null, notice.end ?? null]);
+}
+
+/**
+ * The texts the server formats for a page (entry-server.tsx), which the browser shows until the
+ * first interaction instead of formatting them itself: the notices' periods, in UTC as the
+ * server renders them.
+ */
+export function serverStatusTexts(
+  locale: Locale,
+  notices: readonly Notice[] = [],
+): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const notice of notices) {
+    const period = noticePeriod(locale, notice, 'UTC');
+    if (period !== undefined) texts[noticePeriodKey(notice)] = period;
+  }
+  return texts;
 }
 
 /**
@@ -84,7 +128,9 @@ export function describeSince(
 
 /**
  * The facts of a strip as sentences for screen readers: uptime, how many slots had trouble,
- * and how the last slot looks. `slotMinutes` is the length of one slot.
+ * and how the last slot looks. `slotMinutes` is the length of one slot. `brief` leaves out the
+ * slots with trouble, whose counts and slot length only `Intl` writes: before the first
+ * interaction (use-interacted.ts).
  */
 export function describeStrip(
   locale: Locale,
@@ -92,6 +138,7 @@ export function describeStrip(
   uptime: number | null,
   slotMinutes: number,
   range: UptimeRange = '24h',
+  brief = false,
 ): string {
   const { t } = locale;
   const sentences = [
@@ -99,9 +146,9 @@ export function describeStrip(
       ? t('status.strip.noUptime', { range })
       : t('status.strip.uptime', { range, uptime: formatUptime(locale, uptime) }),
   ];
-  const slot = formatDuration(locale, slotMinutes * 60_000);
+  const slot = brief ? '' : formatDuration(locale, slotMinutes * 60_000);
   const total = states.length;
-  for (const state of ['down', 'pending', 'maintenance'] as const) {
+  for (const state of brief ? [] : (['down', 'pending', 'maintenance'] as const)) {
     const count = states.filter((s) => s === state).length;
     if (count > 0) {
       sentences.push(
