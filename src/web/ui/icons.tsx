@@ -23,8 +23,13 @@ export type IconProps = Omit<HTMLAttributes<HTMLSpanElement>, 'children' | 'styl
   fill?: 'none' | 'currentColor';
 };
 
-/** An icon component: takes a span's props (class names, `aria-hidden`, data attributes). */
-export type Icon = (props: IconProps) => ReactNode;
+/**
+ * An icon component: takes a span's props (class names, `aria-hidden`, data attributes). Its
+ * `mask` is the class that names its drawing, for an element that paints the icon itself, in a
+ * pseudo-element of a component class of styles.css (a card's links and status mark): no element
+ * of its own.
+ */
+export type Icon = ((props: IconProps) => ReactNode) & { readonly mask: string };
 
 /**
  * An icon drawn by the mask of lucide's icon `name` (checked by icons.test.tsx). Exported for
@@ -33,16 +38,17 @@ export type Icon = (props: IconProps) => ReactNode;
  * filled drawing.
  */
 export function icon(name: string): Icon {
+  // The class that icon-masks.ts gives the drawing (not imported: it holds every drawing).
+  const mask = `lucide-${name}`;
   const Component = ({ className, strokeWidth = 2, fill = 'none', ...props }: IconProps) => {
-    // The class that icon-masks.ts gives the drawing (not imported: it holds every drawing).
-    const classes = ['icon', `lucide-${name}`];
+    const classes = ['icon', mask];
     if (strokeWidth === 2.5) classes.push('icon-bold');
     if (fill === 'currentColor') classes.push('icon-filled');
     if (className) classes.push(className);
     return <span className={classes.join(' ')} {...props} />;
   };
   // Icons take static props: once drawn, a card's icons skip its later renders.
-  return memo(Component);
+  return Object.assign(memo(Component), { mask });
 }
 
 export const BookOpen = icon('book-open');
