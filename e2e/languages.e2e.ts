@@ -122,12 +122,13 @@ describe('languages', () => {
     expect(first.x).toBeGreaterThan(second.x + second.width - 1);
 
     // Icons that point a direction flip; the others do not.
-    const transform = (selector: string) =>
+    const transform = (selector: string, pseudo?: string) =>
       page
         .locator(selector)
         .first()
-        .evaluate((icon) => getComputedStyle(icon).scale);
-    expect(await transform('.lucide-external-link')).toMatch(/^-1/);
+        .evaluate((icon, pseudo) => getComputedStyle(icon, pseudo).scale, pseudo);
+    // The card's "Open" link draws its icon itself, in its `::after` (styles.css `.app-open`).
+    expect(await transform('.app-open', '::after')).toMatch(/^-1/);
     expect(await transform('.lucide-search')).not.toMatch(/^-1/);
 
     expect(await axeViolations(page), 'Arabic page').toEqual([]);

@@ -197,34 +197,39 @@ describe('themes', () => {
 
 describe('icons', () => {
   /**
-   * The "Open" link's icon of the first card: its box and colours, and pictures of it as drawn,
-   * as a full box (no mask) and as nothing (no colour).
+   * The "Open" link's icon of the first card: its box and colours, and pictures of the link as
+   * drawn, with the icon as a full box (no mask) and as nothing (no colour). The link paints the
+   * icon itself, in its `::after` (styles.css `.app-open`): a rule added for the pictures changes
+   * only the icon.
    */
   async function openIcon(page: Page) {
     const link = page
       .getByRole('article')
       .first()
       .getByRole('link', { name: /^Open / });
-    const icon = link.locator('.icon');
-    const look = await icon.evaluate((element) => {
-      const style = getComputedStyle(element);
-      const box = element.getBoundingClientRect();
+    const look = await link.evaluate((element) => {
+      const style = getComputedStyle(element, '::after');
       return {
-        width: box.width,
-        height: box.height,
+        width: parseFloat(style.width),
+        height: parseFloat(style.height),
         color: style.color,
         background: style.backgroundColor,
         mask: style.maskImage || style.webkitMaskImage,
       };
     });
-    const drawn = await icon.screenshot();
-    await icon.evaluate((element: HTMLElement) => (element.style.maskImage = 'none'));
-    const box = await icon.screenshot();
-    await icon.evaluate((element: HTMLElement) => {
-      element.style.maskImage = '';
-      element.style.backgroundColor = 'transparent';
-    });
-    const nothing = await icon.screenshot();
+    const restyle = (css: string) =>
+      page.evaluate((css) => {
+        const style = document.getElementById('icon-test') ?? document.createElement('style');
+        style.id = 'icon-test';
+        style.textContent = css;
+        document.head.append(style);
+      }, css);
+    const drawn = await link.screenshot();
+    await restyle('.app-open::after { mask-image: none !important }');
+    const box = await link.screenshot();
+    await restyle('.app-open::after { background-color: transparent !important }');
+    const nothing = await link.screenshot();
+    await restyle('');
     return { ...look, drawn, box, nothing };
   }
 

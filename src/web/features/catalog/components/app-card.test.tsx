@@ -1,6 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeApp } from '../../../test-support/fixtures.js';
+// The home page gives the card its status parts (tests may compose features).
+import { AppStatusDetails, AppStatusIndicator } from '../../status/components/app-status.js';
+import { createStatusStore } from '../../status/stores/status-store.js';
 import { AppCard } from './app-card.js';
 
 const renderCard = (...args: Parameters<typeof makeApp>) => {
@@ -112,5 +115,79 @@ describe('AppCard', () => {
     const card = screen.getByRole('article', { name: 'RStudio Server' });
     expect(within(card).getByRole('heading', { level: 3 })).toHaveTextContent('RStudio Server');
     expect([...card.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['RStudio']);
+  });
+
+  describe.each(['comfortable', 'compact'])('in the %s view', (density) => {
+    afterEach(() => {
+      delete document.documentElement.dataset.density;
+    });
+
+    it('stays lean: at most 12 elements with everything shown, tooltips without wrappers', () => {
+      // The view is the root's attribute, for the styles only: the markup is the same.
+      document.documentElement.dataset.density = density;
+      const app = makeApp({
+        id: 'galaxy',
+        name: 'Galaxy',
+        image: 'galaxy.svg',
+        imageUrl: '/api/files/apps0000000000a/galaxy/galaxy.svg',
+        link: 'https://galaxy.example.edu/',
+        doc: 'https://docs.example.edu/galaxy/',
+        github: 'https://github.com/galaxyproject/galaxy',
+      });
+      const store = createStatusStore();
+      act(() => {
+        store
+          .getState()
+          .setItems([
+            { url: app.link, status: 3, checkedAt: new Date().toISOString(), stale: false },
+          ]);
+        store.getState().setStrips({
+          range: '24h',
+          bucketMinutes: 30,
+          end: new Date().toISOString(),
+          items: [
+            {
+              appId: 'galaxy',
+              uptime: 0.9,
+              strip: `${'u'.repeat(40)}dpmmmmmm`,
+              changesLastHour: 1,
+            },
+          ],
+        });
+        store.getState().setNotices({ notices: [], maintenance: ['galaxy'] });
+      });
+      render(
+        <AppCard
+          app={app}
+          status={<AppStatusIndicator app={app} store={store} />}
+          statusDetails={<AppStatusDetails app={app} store={store} />}
+        />,
+      );
+      const card = screen.getByRole('article', { name: 'Galaxy' });
+      expect(card).toHaveAttribute('data-app-id', 'galaxy');
+      // Everything a card can show to a visitor: logo, name, environment, status, description,
+      // strip (with its text for screen readers), maintenance, documentation, repository, open.
+      expect(within(card).getByRole('img', { name: 'Galaxy logo' })).toBeInTheDocument();
+      expect(within(card).getByRole('img', { name: 'Maintenance' })).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: /^Status history of Galaxy/ })).toBeVisible();
+      expect(within(card).getByText('Maintenance')).toHaveAttribute('data-maintenance', 'true');
+      expect(within(card).getAllByRole('link')).toHaveLength(3);
+      const elements = card.querySelectorAll('*').length + 1;
+      expect(elements).toBeLessThanOrEqual(12);
+      // Icons are the elements' own drawings (no SVG, no icon element); tooltips are the
+      // elements' `data-tip`, never a wrapper, and each has its own accessible name.
+      expect(card.querySelector('svg, .icon, .tooltip')).toBeNull();
+      const tipped = [...card.querySelectorAll('[data-tip]')];
+      expect(tipped.map((element) => element.getAttribute('data-tip'))).toEqual([
+        'Maintenance',
+        'Documentation',
+        'Repository',
+      ]);
+      for (const element of tipped) {
+        expect(element.childElementCount).toBe(0);
+        expect(element.parentElement).toBe(card);
+        expect(element).toHaveAccessibleName();
+      }
+    });
   });
 });

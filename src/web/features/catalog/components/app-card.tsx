@@ -23,29 +23,30 @@ export function safeHref(url: string): string | undefined {
   return /^https?:\/\/\S+$/i.test(url.trim()) ? url.trim() : undefined;
 }
 
+/**
+ * A link to the app's documentation or repository: one element, its icon its own drawing
+ * (`Icon.mask`), its tooltip its `data-tip` (`.tip` in styles.css), its name its aria-label.
+ */
 function ExternalIconLink({
   href,
   label,
   tip,
-  children,
+  className,
 }: {
   href: string;
   label: string;
   tip: string;
-  children: ReactNode;
+  className: string;
 }) {
   return (
-    <span className="tooltip" data-tip={tip}>
-      <a
-        href={href}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={label}
-        className="btn btn-ghost btn-sm btn-square"
-      >
-        {children}
-      </a>
-    </span>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={label}
+      data-tip={tip}
+      className={`btn btn-ghost btn-sm btn-square tip ${className}`}
+    />
   );
 }
 
@@ -72,66 +73,48 @@ export function AppCard({ app, status, statusDetails, favoriteToggle, nameParts 
   const link = safeHref(app.link);
   const doc = safeHref(app.doc);
   const repository = safeHref(app.github);
+  // One grid of its own parts, no wrappers (`.app-card` in styles.css lays out both views).
   return (
-    // Off-screen cards skip layout and paint until scrolled near (content-visibility), keeping
-    // the size they last had: a catalog of hundreds of cards costs the first screen little.
-    <article
-      aria-labelledby={headingId}
-      data-app-id={app.id}
-      className="card bg-base-100 border-base-300 h-full border shadow-sm [contain-intrinsic-size:auto_13rem] [content-visibility:auto]"
-    >
-      <div className="card-body gap-3 p-5">
-        <div className="flex items-start gap-3">
-          <AppLogo app={app} />
-          <div className="min-w-0 flex-1">
-            <h3 id={headingId} className="text-base leading-snug font-semibold break-words">
-              {nameParts ? <HighlightedName parts={nameParts} /> : app.name}
-            </h3>
-            <EnvironmentBadge env={app.env} />
-          </div>
-          <div className="flex shrink-0 items-center gap-1">
-            {status}
-            {favoriteToggle}
-          </div>
-        </div>
-        {/* The catalog's text may be in another script than the page's: it sets its own direction. */}
-        <p dir="auto" className="text-base-content/80 flex-1 text-sm break-words">
-          {app.description}
-        </p>
-        {statusDetails}
-        <div className="card-actions items-center justify-end">
-          {doc && (
-            <ExternalIconLink
-              href={doc}
-              label={t('catalog.card.docLabel', { name: app.name })}
-              tip={t('catalog.card.docTip')}
-            >
-              <BookOpen aria-hidden="true" className="size-4" />
-            </ExternalIconLink>
-          )}
-          {repository && (
-            <ExternalIconLink
-              href={repository}
-              label={t('catalog.card.repoLabel', { name: app.name })}
-              tip={t('catalog.card.repoTip')}
-            >
-              <FolderGit2 aria-hidden="true" className="size-4" />
-            </ExternalIconLink>
-          )}
-          {link && (
-            <a
-              href={link}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={t('catalog.card.openLabel', { name: app.name })}
-              className="btn btn-primary btn-sm"
-            >
-              {t('catalog.card.open')}
-              <ExternalLink aria-hidden="true" className="size-4 rtl:[scale:-1_1]" />
-            </a>
-          )}
-        </div>
-      </div>
+    <article aria-labelledby={headingId} data-app-id={app.id} className="app-card">
+      <AppLogo app={app} />
+      <h3 id={headingId} className="app-card-name">
+        {nameParts ? <HighlightedName parts={nameParts} /> : app.name}
+      </h3>
+      <EnvironmentBadge env={app.env} />
+      {status}
+      {favoriteToggle}
+      {/* The catalog's text may be in another script than the page's: it sets its own direction. */}
+      <p dir="auto" className="app-card-desc">
+        {app.description}
+      </p>
+      {statusDetails}
+      {doc && (
+        <ExternalIconLink
+          href={doc}
+          label={t('catalog.card.docLabel', { name: app.name })}
+          tip={t('catalog.card.docTip')}
+          className={`app-doc ${BookOpen.mask}`}
+        />
+      )}
+      {repository && (
+        <ExternalIconLink
+          href={repository}
+          label={t('catalog.card.repoLabel', { name: app.name })}
+          tip={t('catalog.card.repoTip')}
+          className={`app-repo ${FolderGit2.mask}`}
+        />
+      )}
+      {link && (
+        <a
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('catalog.card.openLabel', { name: app.name })}
+          className={`btn btn-primary btn-sm app-open ${ExternalLink.mask}`}
+        >
+          {t('catalog.card.open')}
+        </a>
+      )}
     </article>
   );
 }

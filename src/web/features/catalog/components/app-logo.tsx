@@ -15,18 +15,14 @@ export function AppLogo({ app }: { app: Pick<App, 'name' | 'image' | 'imageUrl'>
         height={48}
         loading="lazy"
         decoding="async"
-        className="size-12 shrink-0 rounded-lg object-contain"
+        className="app-logo"
         onError={() => setBroken(true)}
       />
     );
   }
   const letter = (Array.from(app.name.trim())[0] ?? '?').toUpperCase();
   return (
-    <span
-      data-testid="app-logo-placeholder"
-      aria-hidden="true"
-      className="bg-base-200 text-base-content grid size-12 shrink-0 place-items-center rounded-lg text-xl font-semibold"
-    >
+    <span data-testid="app-logo-placeholder" aria-hidden="true" className="app-logo">
       {letter}
     </span>
   );

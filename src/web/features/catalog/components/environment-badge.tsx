@@ -10,5 +10,5 @@ export function environmentLabel(t: Translate, env: App['env']): string {
 /** The environment, in the warning style (docs/catalog.md). */
 export function EnvironmentBadge({ env }: { env: App['env'] }) {
   const label = environmentLabel(useT(), env);
-  return <span className="badge badge-warning badge-sm font-medium">{label}</span>;
+  return <span className="badge badge-warning badge-sm app-env">{label}</span>;
 }

@@ -44,4 +44,19 @@ describe('LockedAppCard in other languages', () => {
     );
     expect(screen.getByRole('article')).toHaveTextContent('وصول لمدة 5 أيام');
   });
+
+  it.each(['comfortable', 'compact'])(
+    'stays lean in the %s view: at most 12 elements',
+    (density) => {
+      document.documentElement.dataset.density = density;
+      const napari = app(3);
+      render(<LockedAppCard app={napari} />);
+      const card = screen.getByRole('article', { name: 'Napari' });
+      expect(card).toHaveAttribute('data-app-id', napari.id);
+      expect(card.querySelectorAll('*').length + 1).toBeLessThanOrEqual(12);
+      // The lock is the badge's own drawing, not an element.
+      expect(card.querySelector('svg, .icon')).toBeNull();
+      delete document.documentElement.dataset.density;
+    },
+  );
 });

@@ -40,55 +40,47 @@ export function LockedAppCard({ app, access, nameParts }: LockedAppCardProps) {
   const locale = useLocale();
   const { t } = locale;
   const info = app.lockedAccess;
+  // One grid of its own parts, as the app card (`.app-card` and `[data-locked]` in styles.css).
   return (
     <article
       aria-labelledby={headingId}
       data-app-id={app.id}
       data-locked="true"
-      className="card bg-base-100 border-base-300 h-full border-2 border-dashed shadow-sm"
+      className="app-card"
     >
-      <div className="card-body gap-3 p-5">
-        <div className="flex items-start gap-3">
-          <AppLogo app={app} />
-          <div className="min-w-0 flex-1">
-            <h3 id={headingId} className="text-base leading-snug font-semibold break-words">
-              {nameParts ? <HighlightedName parts={nameParts} /> : app.name}
-            </h3>
-            <div className="flex flex-wrap items-center gap-1">
-              <EnvironmentBadge env={app.env} />
-              <span className="text-base-content/75 text-xs">{sectionTitle(t, app.category)}</span>
-            </div>
-          </div>
-          <span className="badge badge-outline badge-sm shrink-0 gap-1 font-medium">
-            <Lock aria-hidden="true" className="size-3" />
-            {t('access.locked.badge')}
-          </span>
-        </div>
-        <p className="text-base-content/80 flex-1 text-sm break-words">{app.description}</p>
-        {info && (info.group || info.approvers?.length || info.days) && (
-          <ul className="text-base-content/75 text-xs">
-            {info.group && (
-              <li>
-                {info.approvers?.length
-                  ? t('access.locked.grantedApprovedBy', {
-                      group: info.group,
-                      approvers: approverList(info.approvers, locale),
-                    })
-                  : t('access.locked.grantedBy', { group: info.group })}
-              </li>
-            )}
-            {!info.group && info.approvers?.length ? (
-              <li>
-                {t('access.locked.approvedBy', {
-                  approvers: approverList(info.approvers, locale),
-                })}
-              </li>
-            ) : null}
-            {info.days ? <li>{t('access.locked.days', { count: info.days })}</li> : null}
-          </ul>
-        )}
-        {access}
-      </div>
+      <AppLogo app={app} />
+      <h3 id={headingId} className="app-card-name">
+        {nameParts ? <HighlightedName parts={nameParts} /> : app.name}
+      </h3>
+      <EnvironmentBadge env={app.env} />
+      <span className="app-cat">{sectionTitle(t, app.category)}</span>
+      <span className={`badge badge-outline badge-sm app-lock ${Lock.mask}`}>
+        {t('access.locked.badge')}
+      </span>
+      <p className="app-card-desc">{app.description}</p>
+      {info && (info.group || info.approvers?.length || info.days) && (
+        <ul className="text-base-content/75 text-xs">
+          {info.group && (
+            <li>
+              {info.approvers?.length
+                ? t('access.locked.grantedApprovedBy', {
+                    group: info.group,
+                    approvers: approverList(info.approvers, locale),
+                  })
+                : t('access.locked.grantedBy', { group: info.group })}
+            </li>
+          )}
+          {!info.group && info.approvers?.length ? (
+            <li>
+              {t('access.locked.approvedBy', {
+                approvers: approverList(info.approvers, locale),
+              })}
+            </li>
+          ) : null}
+          {info.days ? <li>{t('access.locked.days', { count: info.days })}</li> : null}
+        </ul>
+      )}
+      {access}
     </article>
   );
 }

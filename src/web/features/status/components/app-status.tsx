@@ -7,7 +7,7 @@ import { useLocale } from '../../../lib/i18n.js';
 import { useInteracted } from '../hooks/use-interacted.js';
 import type { StatusStore } from '../stores/status-store.js';
 import { describeSince, describeStrip, formatUptime } from '../utils/status-text.js';
-import { HeartbeatStrip, statesOfStrip } from './heartbeat-strip.js';
+import { statesOfStrip, stripStyle } from './heartbeat-strip.js';
 import { StatusIndicator } from './status-indicator.js';
 
 // The panel is loaded when first opened: the home page's bundle stays small.
@@ -76,41 +76,41 @@ export function AppStatusDetails({ app, store }: { app: AppRef; store: StatusSto
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const states = strip ? statesOfStrip(strip.strip) : [];
+  // Its own elements only, placed by the card's grid (styles.css), which keeps the strip's row
+  // before the data arrives: the strip's button, whose bars (`::before`) and uptime (`::after`)
+  // the `.app-strip` rule paints, the maintenance mark with its icon, and the panel.
   return (
-    <div className="flex flex-col gap-2">
-      <div className="flex h-7 items-center gap-2" data-testid="status-row">
-        {strip && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs h-7 min-w-0 flex-1 gap-2 px-1 font-normal"
-            aria-expanded={open}
-            aria-controls={open ? panelId : undefined}
-            onClick={() => setOpen((value) => !value)}
-          >
-            <span className="sr-only">
-              {[
-                t('status.history.open', { name: app.name }),
-                details && t('status.history.details', { details }),
-                describeStrip(locale, states, strip.uptime, 30, '24h', !interacted),
-              ]
-                .filter(Boolean)
-                .join(' ')}
-            </span>
-            <HeartbeatStrip states={states} className="h-4 min-w-0 flex-1" />
-            {strip.uptime !== null && (
-              <span aria-hidden="true" className="text-base-content/80 text-xs tabular-nums">
-                {formatUptime(locale, strip.uptime)}
-              </span>
-            )}
-          </button>
-        )}
-        {inMaintenance && (
-          <span className="badge badge-info badge-sm shrink-0 gap-1" data-maintenance="true">
-            <Wrench aria-hidden="true" className="size-3" />
-            {t('status.label.maintenance')}
+    <>
+      {strip && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-xs app-strip"
+          style={stripStyle(states)}
+          data-strip={strip.strip}
+          data-uptime={strip.uptime === null ? undefined : formatUptime(locale, strip.uptime)}
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="sr-only">
+            {[
+              t('status.history.open', { name: app.name }),
+              details && t('status.history.details', { details }),
+              describeStrip(locale, states, strip.uptime, 30, '24h', !interacted),
+            ]
+              .filter(Boolean)
+              .join(' ')}
           </span>
-        )}
-      </div>
+        </button>
+      )}
+      {inMaintenance && (
+        <span
+          className={`badge badge-info badge-sm app-maint ${Wrench.mask}`}
+          data-maintenance="true"
+        >
+          {t('status.label.maintenance')}
+        </span>
+      )}
       {open && (
         <Suspense fallback={<p className="text-sm">{t('status.history.loading')}</p>}>
           <StatusPanel
@@ -121,6 +121,6 @@ export function AppStatusDetails({ app, store }: { app: AppRef; store: StatusSto
           />
         </Suspense>
       )}
-    </div>
+    </>
   );
 }

@@ -38,7 +38,7 @@ describe('the status in German', () => {
       </LocaleProvider>,
     );
     const indicator = screen.getByRole('img', { name: 'Ausgefallen' });
-    expect(spaced(indicator.parentElement?.getAttribute('data-tip') ?? null)).toBe(
+    expect(spaced(indicator.getAttribute('data-tip') ?? null)).toBe(
       'Ausgefallen seit 12 Min. · 1.234 ms',
     );
     const history = screen.getByRole('button', { expanded: false });

@@ -16,14 +16,15 @@ describe('StatusIndicator', () => {
     render(<StatusIndicator code={code} />);
     const indicator = screen.getByRole('img', { name: label });
     expect(indicator).toHaveAttribute('data-status', kind);
-    // The tooltip carries the same label.
-    expect(indicator.parentElement).toHaveAttribute('data-tip', label);
+    // The tooltip carries the same label, on the indicator itself (no wrapper).
+    expect(indicator).toHaveAttribute('data-tip', label);
+    expect(indicator.childElementCount).toBe(0);
   });
 
   it('says Unknown (not up) when the monitor has no data', () => {
     render(<StatusIndicator code={undefined} />);
     const indicator = screen.getByRole('img', { name: 'Unknown' });
-    expect(indicator.parentElement).toHaveAttribute('data-tip', 'Unknown');
+    expect(indicator).toHaveAttribute('data-tip', 'Unknown');
     expect(screen.queryByRole('img', { name: 'Up & Running' })).not.toBeInTheDocument();
   });
 
@@ -32,9 +33,10 @@ describe('StatusIndicator', () => {
     const looks = codes.map((code) => {
       const { container, unmount } = render(<StatusIndicator code={code} />);
       const indicator = container.querySelector('[role="img"]');
+      const classes = indicator?.className.split(' ') ?? [];
       const look = {
-        shape: indicator?.querySelector('.icon')?.className,
-        colour: indicator?.className,
+        shape: classes.find((name) => name.startsWith('lucide-')),
+        colour: classes.filter((name) => /^(bg|text)-/.test(name)).join(' '),
       };
       unmount();
       return look;
@@ -54,7 +56,8 @@ describe('StatusIndicator', () => {
       { code: 1, stale: true },
     ]) {
       const { container, unmount } = render(<StatusIndicator {...props} />);
-      const classes = container.querySelector('.icon')?.className.split(' ') ?? [];
+      // The indicator paints its icon itself (`.status-dot`): the drawing's classes are its own.
+      const classes = container.querySelector('[role="img"]')?.className.split(' ') ?? [];
       expect(classes).toContain('icon-bold');
       const name = classes.find((name) => name.startsWith('lucide-'))?.slice('lucide-'.length);
       expect(bold, JSON.stringify(props)).toContain(name);
@@ -75,7 +78,7 @@ describe('StatusIndicator for a stale status', () => {
       name: /^Status out of date: last known Down, checked /,
     });
     expect(indicator).toHaveAttribute('data-status', 'stale');
-    expect(indicator.parentElement?.getAttribute('data-tip')).toMatch(/^Status out of date/);
+    expect(indicator.getAttribute('data-tip')).toMatch(/^Status out of date/);
     expect(screen.queryByRole('img', { name: 'Down' })).not.toBeInTheDocument();
   });
 

@@ -69,17 +69,16 @@ export function StatusIndicator({
         : t('status.stale', { status: statusLabel(locale, known as StatusKind) })
       : statusLabel(locale, kind);
   const { Icon, className } = LOOK[kind];
+  // One element: the icon is its own (bold) drawing, painted by `.status-dot`, and the tooltip
+  // is its `data-tip` (`.tip`), without wrappers (styles.css).
   return (
-    <span className="tooltip" data-tip={details ? t('status.tooltip', { label, details }) : label}>
-      <span
-        role="img"
-        aria-label={label}
-        tabIndex={0}
-        data-status={kind}
-        className={`inline-flex size-7 items-center justify-center rounded-full ${className}`}
-      >
-        <Icon aria-hidden="true" className="size-4" strokeWidth={2.5} />
-      </span>
-    </span>
+    <span
+      role="img"
+      aria-label={label}
+      tabIndex={0}
+      data-status={kind}
+      data-tip={details ? t('status.tooltip', { label, details }) : label}
+      className={`status-dot tip ${Icon.mask} icon-bold ${className}`}
+    />
   );
 }
