@@ -7,6 +7,38 @@
  */
 import './styles.css';
 
+/**
+ * A click on a card's button (a favourite's heart) before the app runs is held here, not lost:
+ * once the hydration listens (it tells the document `portal:hydrating`, ui/hydrate-later.tsx's
+ * HYDRATING_EVENT), each is given back to its button, whose card then hydrates first. Links and
+ * forms work without the app and are never held. Written here, not imported: anything this
+ * script imports from the app's modules would make the browser load and run them before paint.
+ */
+function holdEarlyClicks(): void {
+  const held: HTMLElement[] = [];
+  const hold = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const button = target?.closest<HTMLElement>(
+      '[data-app-id] button, [data-app-id] [role="button"]',
+    );
+    if (!button || button.closest('a[href], summary, form')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(button);
+  };
+  document.addEventListener('click', hold, true);
+  document.addEventListener(
+    'portal:hydrating',
+    () => {
+      document.removeEventListener('click', hold, true);
+      for (const button of held.splice(0)) if (button.isConnected) button.click();
+    },
+    { once: true },
+  );
+}
+
+holdEarlyClicks();
+
 /** The longest wait for a paint the browser does not report (a page with nothing to paint). */
 const PAINT_WAIT_MS = 3000;
 

@@ -208,7 +208,11 @@ export function HomePage({
           {sections.map((section) => (
             // A section hydrates in a turn of its own, and its cards in turns after it: the first
             // task does not even render the cards (decision 0049).
-            <HydrateLater key={section.title} weight={TURN_WEIGHT}>
+            <HydrateLater
+              key={section.title}
+              weight={TURN_WEIGHT}
+              name={sectionElementId(section.token)}
+            >
               <AppSection
                 title={section.title}
                 busy={loading}
@@ -263,7 +267,7 @@ const HomeCard = memo(function HomeCard({
   const nameParts = matches?.length ? highlightParts(app.name, matches) : undefined;
   if (isLocked(app)) {
     return (
-      <HydrateLater>
+      <HydrateLater name={app.id}>
         <LockedAppCard
           app={app}
           nameParts={nameParts}
@@ -280,9 +284,10 @@ const HomeCard = memo(function HomeCard({
       </HydrateLater>
     );
   }
-  // Each card hydrates in a later turn, a few cards per browser task (hydrate-later.tsx).
+  // Each card hydrates in a later turn, a few cards per browser task (hydrate-later.tsx); a click
+  // on one of its buttons before then hydrates it first.
   return (
-    <HydrateLater>
+    <HydrateLater name={app.id}>
       <AppCard
         app={app}
         nameParts={nameParts}

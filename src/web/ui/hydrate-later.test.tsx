@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { reportHydrationMismatches } from '../boot/hydration-mismatch.js';
-import { HydrateLater, hydrateInTurns, TURN_WEIGHT } from './hydrate-later.js';
+import { HYDRATING_EVENT, HydrateLater, hydrateInTurns, TURN_WEIGHT } from './hydrate-later.js';
 import { IdRoot, useId } from './use-id.js';
 
 /** A card whose button counts clicks: it works only once hydrated. */
@@ -263,6 +263,74 @@ describe('HydrateLater', () => {
     // After the hydration, a new card in a section renders at once: no turn is left to wait for.
     act(() => addCard());
     expect(root.textContent).toContain(`S0 App ${sizes[0]} clicked 0`);
+    root.remove();
+  });
+
+  it('hydrates the card of a button clicked before its turn first, and gives it the click', async () => {
+    const mismatch = vi.fn();
+    reportHydrationMismatches(mismatch);
+    /** The home page's shape: named sections (their id) of named cards (their data-app-id). */
+    function Named({ log }: { log?: string[] }) {
+      return (
+        <main>
+          {[0, 1, 2].map((section) => (
+            <HydrateLater key={section} weight={TURN_WEIGHT} name={`category-${section}`}>
+              <section id={`category-${section}`}>
+                {Array.from({ length: TURN_WEIGHT + 2 }, (_, i) => (
+                  <HydrateLater key={i} name={`app-${section}-${i}`}>
+                    <div data-app-id={`app-${section}-${i}`}>
+                      <Card name={`S${section} App ${i}`} log={log} />
+                      <a href="#elsewhere">
+                        S{section} App {i} docs
+                      </a>
+                    </div>
+                  </HydrateLater>
+                ))}
+              </section>
+            </HydrateLater>
+          ))}
+        </main>
+      );
+    }
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(<Named />);
+    document.body.append(root);
+    const log: string[] = [];
+    let done = false;
+    const finished = hydrateInTurns(() => hydrateRoot(root, <Named log={log} />)).then(
+      () => (done = true),
+    );
+    // Nothing hydrated yet: a click on the last section's last card is held, not lost.
+    expect(log).toEqual([]);
+    const last = `S2 App ${TURN_WEIGHT + 1}`;
+    click(root, last);
+    // A link is the browser's business: never held.
+    const link = root.querySelector<HTMLAnchorElement>('a[href="#elsewhere"]')!;
+    const followed = link.dispatchEvent(
+      new MouseEvent('click', { bubbles: true, cancelable: true }),
+    );
+    expect(followed).toBe(true);
+    await vi.waitFor(() => expect(root.textContent).toContain(`${last} clicked 1`));
+    // It went first: its card hydrated before the cards of the sections above it.
+    expect(log).toContain(last);
+    expect(log.indexOf(last)).toBeLessThan(log.indexOf('S0 App 1') >>> 0);
+    while (!done) await new Promise((resolve) => setTimeout(resolve, 0));
+    await finished;
+    // Every card hydrated exactly once, the clicked one counted once.
+    expect(new Set(log).size).toBe(3 * (TURN_WEIGHT + 2));
+    expect(root.textContent).toContain(`${last} clicked 1`);
+    expect(root.textContent).toContain('S0 App 0 clicked 0');
+    expect(mismatch).not.toHaveBeenCalled();
+    root.remove();
+  });
+
+  it('tells the document once it listens, so that clicks held before the app ran come back', async () => {
+    const root = serverMarkup(1);
+    const told = vi.fn(() => expect(root.textContent).toContain('App 0 clicked 0'));
+    document.addEventListener(HYDRATING_EVENT, told);
+    await hydrateInTurns(() => hydrateRoot(root, <Page count={1} />));
+    expect(told).toHaveBeenCalledTimes(1);
+    document.removeEventListener(HYDRATING_EVENT, told);
     root.remove();
   });
 });

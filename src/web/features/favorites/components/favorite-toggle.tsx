@@ -3,7 +3,6 @@ import { useState } from 'react';
 import type { App, Me } from '../../../../shared/api/schemas.js';
 import { useT } from '../../../lib/i18n.js';
 import { useToast } from '../../../ui/toast.js';
-import { useHydrated } from '../../../ui/use-hydrated.js';
 import { addFavorite, removeFavorite } from '../api/favorites.js';
 
 export interface FavoriteToggleProps {
@@ -21,7 +20,6 @@ export interface FavoriteToggleProps {
 export function FavoriteToggle({ app, isFavorite, onChanged }: FavoriteToggleProps) {
   const t = useT();
   const toast = useToast();
-  const hydrated = useHydrated();
   const [pending, setPending] = useState<boolean | null>(null);
   const shown = pending ?? isFavorite;
 
@@ -46,8 +44,9 @@ export function FavoriteToggle({ app, isFavorite, onChanged }: FavoriteTogglePro
       className="btn btn-ghost btn-sm btn-circle text-red-700 dark:text-red-400"
       aria-pressed={shown}
       aria-label={t(shown ? 'favorites.remove' : 'favorites.add', { name: app.name })}
+      // Not disabled before the app runs: a click then is held until the card has hydrated,
+      // and comes back here (start.ts, ui/hydrate-later.tsx).
       aria-disabled={pending !== null || undefined}
-      disabled={!hydrated}
       onClick={() => void toggle()}
     >
       <Heart
