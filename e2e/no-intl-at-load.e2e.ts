@@ -196,6 +196,11 @@ function countIntl() {
   wrap(Date.prototype, 'toLocaleDateString', 'Date#toLocaleDateString');
   wrap(Date.prototype, 'toLocaleTimeString', 'Date#toLocaleTimeString');
   wrap(Number.prototype, 'toLocaleString', 'Number#toLocaleString');
+  // What the page takes for an interaction (use-interacted.ts): an untouched page has none, and
+  // should one come (from the browser itself), the failure says so.
+  for (const type of ['pointerdown', 'pointerover', 'keydown', 'focusin', 'touchstart']) {
+    document.addEventListener(type, (event) => note(`(${type} on ${String(event.target)})`), true);
+  }
 }
 
 const intlCalls = (page: Page) =>
