@@ -39,22 +39,16 @@ export function FavoriteToggle({ app, isFavorite, onChanged }: FavoriteTogglePro
   }
 
   return (
+    // The heart is the button's own drawing (`::before`, styles.css `.app-fav`): one element.
     <button
       type="button"
-      className="btn btn-ghost btn-sm btn-circle text-red-700 dark:text-red-400"
+      className={`btn btn-ghost btn-sm btn-circle app-fav ${Heart.mask}${shown ? ' icon-filled' : ''}`}
       aria-pressed={shown}
       aria-label={t(shown ? 'favorites.remove' : 'favorites.add', { name: app.name })}
       // Not disabled before the app runs: a click then is held until the card has hydrated,
       // and comes back here (start.ts, ui/hydrate-later.tsx).
       aria-disabled={pending !== null || undefined}
       onClick={() => void toggle()}
-    >
-      <Heart
-        aria-hidden="true"
-        data-filled={shown}
-        className="size-5"
-        fill={shown ? 'currentColor' : 'none'}
-      />
-    </button>
+    />
   );
 }
