@@ -5,6 +5,7 @@
  * page's with its colons and dots too, fits the cookie's alphabet that way). Plain functions: the
  * server and the browser both use them.
  */
+import { parseTokenList, tokenListValue, tokenOf } from '../text/token-list.js';
 import { themeCookieAttributes } from '../theme/theme.js';
 
 export const DISMISSED_NOTICES_COOKIE = 'dismissed';
@@ -12,30 +13,17 @@ export const DISMISSED_NOTICES_COOKIE = 'dismissed';
 /** The most recent dismissals kept (at most 7 characters each: under 200 bytes). */
 export const MAX_DISMISSED_NOTICES = 20;
 
-const TOKEN = /^[0-9a-z]{1,7}$/;
-
-/** A notice's token in the cookie: its id's 32-bit FNV-1a hash, in base 36. */
-export function noticeToken(id: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < id.length; i += 1) {
-    hash ^= id.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
-}
+/** A notice's token in the cookie: its id's short hash (text/token-list.ts). */
+export const noticeToken = tokenOf;
 
 /** The tokens a cookie value holds, in order; anything that is not a token is left out. */
 export function parseDismissedNotices(value: unknown): string[] {
-  if (typeof value !== 'string' || value.length > 4096) return [];
-  return value
-    .split('.')
-    .filter((token) => TOKEN.test(token))
-    .slice(-MAX_DISMISSED_NOTICES);
+  return parseTokenList(value, MAX_DISMISSED_NOTICES);
 }
 
 /** The cookie's value for `tokens`, the latest kept. */
 export function dismissedNoticesValue(tokens: readonly string[]): string {
-  return [...new Set(tokens)].slice(-MAX_DISMISSED_NOTICES).join('.');
+  return tokenListValue(tokens, MAX_DISMISSED_NOTICES);
 }
 
 /** Whether the notice `id` is among the dismissed `tokens`. */
