@@ -14,7 +14,7 @@ const isOpen = (page: Page, name: string) =>
     .locator('details')
     .evaluate((details) => (details as HTMLDetailsElement).open);
 
-describe('density: comfortable and compact views (issue 46)', () => {
+describe('density: comfortable and compact views', () => {
   it('without JavaScript: the view switch posts the choice and the server renders it', async () => {
     const context = await suite.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

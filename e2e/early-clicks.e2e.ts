@@ -7,7 +7,7 @@ import { usePortalAndBrowser } from './support/suite.js';
 // `npm start` defaults: the demo catalog and the embedded demo identity provider.
 const suite = usePortalAndBrowser();
 
-describe('a click before the app runs is not lost (issue 46, interaction before hydration)', () => {
+describe('a click before the app runs is not lost (decision 0056)', () => {
   it('holds a click on a favourite heart made before the app loaded, then applies it', async () => {
     const { context, watched } = await newWatchedContext(suite.browser);
     const page = await context.newPage();

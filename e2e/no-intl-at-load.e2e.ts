@@ -1,4 +1,4 @@
-// Issue 46: the home page makes no `Intl` object while it loads and hydrates, anonymous or
+// Decision 0057: the home page makes no `Intl` object while it loads and hydrates, anonymous or
 // signed in, with statuses, history strips and a notice on it: the first costs the browser
 // 40-120 ms of its language data. The server writes what the page shows before the visitor's
 // first interaction (the notice's period, the uptimes' digits); the texts only the browser's
@@ -246,7 +246,7 @@ async function loadUntouched(page: Page): Promise<void> {
 const period = (page: Page) =>
   page.getByRole('region', { name: 'Notices' }).locator('p.text-sm').textContent();
 
-describe('no Intl object before the first interaction (issue 46)', () => {
+describe('no Intl object before the first interaction (decision 0057)', () => {
   it('anonymous: none while loading and hydrating; the first click on a strip makes them', async () => {
     const { context, watched } = await countingContext();
     const page = await context.newPage();

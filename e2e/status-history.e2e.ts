@@ -170,7 +170,7 @@ describe('status history on the cards', () => {
     await expect
       .poll(() => card.getByRole('img', { name: 'Down' }).count(), { timeout: 10_000 })
       .toBe(1);
-    // Since when is written once the visitor interacts (no Intl object before: issue 46); a
+    // Since when is written once the visitor interacts (no Intl object before: decision 0057); a
     // tooltip needs a hover first anyway.
     const mark = card.locator('[data-tip^="Down"]');
     await mark.hover();

@@ -1,4 +1,4 @@
-// The page the server renders carries what it formatted (issue 46): the browser shows that
+// The page the server renders carries what it formatted (decision 0057): the browser shows that
 // until the visitor's first interaction instead of making an Intl object of its own.
 import { describe, expect, it } from 'vitest';
 import type { PageState } from '../shared/api/page-schemas.js';

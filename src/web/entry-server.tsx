@@ -43,7 +43,7 @@ const symbols = new Map<Language, ReturnType<typeof numberSymbols>>();
 
 /**
  * What the page's browser shows until the visitor's first interaction instead of formatting it
- * with an `Intl` object of its own (issue 46): the language's digits and percent sign (the
+ * with an `Intl` object of its own (decision 0057): the language's digits and percent sign (the
  * uptimes) and the texts this rendering formats (the notices' periods).
  */
 function serverFormats(state: PageState, messages?: Messages): ServerFormats {

@@ -75,7 +75,7 @@ export async function mount({ createRoot, hydrateRoot }: typeof ReactDomClient):
   if (initial && root.hasChildNodes()) {
     reportHydrationMismatches();
     // The status texts only Intl writes wait for the visitor's first pointer, key or focus: the
-    // first Intl object costs 40-120 ms, which the load should not pay (issue 46). Until then
+    // first Intl object costs 40-120 ms, which the load should not pay (decision 0057). Until then
     // the page shows the server's (the locale's `server`).
     if (locale.server) waitForInteraction(document);
     // The server rendered a `?q=` page with its hits (entry-server.tsx): hydrating before the

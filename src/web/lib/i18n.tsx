@@ -47,7 +47,7 @@ export interface Locale {
 /**
  * Formats the server computed for the page (its `Intl`), sent in a block beside the markup
  * (SERVER_FORMATS_ID): the browser shows them while hydrating and until the first interaction
- * without making an `Intl` object of its own, whose first one costs 40-120 ms at load (issue 46).
+ * without making an `Intl` object of its own, whose first one costs 40-120 ms at load (decision 0057).
  */
 export interface ServerFormats {
   /** The digits zero to nine as the language writes them. */

@@ -89,7 +89,7 @@ export function NoticeBanner({ store }: { store: StatusStore }) {
               : 'alert-warning';
         // Days and times in UTC, said so (status-text.ts), on both sides. The server formatted
         // them for this page (entry-server.tsx): the browser keeps its text for as long as the
-        // notice stays the same and makes no Intl object for it (issue 46); a notice that
+        // notice stays the same and makes no Intl object for it (decision 0057); a notice that
         // changed since is formatted here.
         const period =
           locale.server?.texts[noticePeriodKey(notice)] ??

@@ -1,4 +1,4 @@
-// Issue 46: on a server-rendered page, the status texts make no Intl object before the
+// Decision 0057: on a server-rendered page, the status texts make no Intl object before the
 // visitor's first interaction; the uptimes and notices' periods show what the server wrote.
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -87,7 +87,7 @@ function renderPage(store = statusStore()) {
   );
 }
 
-describe('the status before the first interaction (issue 46)', () => {
+describe('the status before the first interaction (decision 0057)', () => {
   it('makes no Intl object: the uptime in the server digits, the period as the server wrote it', () => {
     const intl = countIntl();
     try {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Whether the visitor has done anything with the page yet (issue 46). The status texts that only
+ * Whether the visitor has done anything with the page yet (decision 0057). The status texts that only
  * `Intl` can write (durations, days, response times) wait for it on a server-rendered page: the
  * first `Intl` object costs the browser 40-120 ms of its language data, which the load should
  * not pay. Until then the page shows what the server formatted (the notices' periods) and the

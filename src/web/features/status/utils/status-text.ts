@@ -56,7 +56,7 @@ export function formatDuration(locale: Locale, ms: number): string {
 /**
  * "99.87 %" as the language writes it; two decimals at most, never rounding up to 100. On a
  * server-rendered page in the server's digits and percent sign, without an `Intl` object of the
- * browser's (issue 46): the same text.
+ * browser's (decision 0057): the same text.
  */
 export function formatUptime(locale: Locale, uptime: number): string {
   const fraction = uptimeFraction(uptime);
