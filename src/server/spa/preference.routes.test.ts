@@ -39,6 +39,19 @@ afterEach(async () => {
 const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0];
 const withTheme = (value: string) => ({ cookie: `theme=${value}` });
 
+/** A preference form posted to `path`, from the portal's own pages unless `headers` say else. */
+const postForm = (
+  path: string,
+  body: string,
+  headers: Record<string, string> = { origin: PORTAL },
+) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: body,
+  });
+
 describe('the chosen theme on the server-rendered pages', () => {
   it('puts the chosen theme on <html> of the home page, so the first paint has it', async () => {
     const dark = await ctx.app.inject({ url: '/', headers: withTheme('dark') });
@@ -167,13 +180,8 @@ describe('the chosen theme on the server-rendered pages', () => {
 });
 
 describe('POST /theme (the theme menu without JavaScript)', () => {
-  const form = (body: string, headers: Record<string, string> = { origin: PORTAL }) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/theme',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      payload: body,
-    });
+  const form = (body: string, headers?: Record<string, string>) =>
+    postForm('/theme', body, headers);
 
   it('sets a long-lived, script-readable, Lax cookie and goes back to the page', async () => {
     const response = await form('theme=dark&returnTo=%2F%3Fq%3Dgalaxy');
@@ -225,13 +233,8 @@ describe('POST /theme (the theme menu without JavaScript)', () => {
 
 describe('the chosen density (docs/web.md, "Density")', () => {
   const withDensity = (value: string) => ({ cookie: `density=${value}` });
-  const form = (body: string, headers: Record<string, string> = { origin: PORTAL }) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/density',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      payload: body,
-    });
+  const form = (body: string, headers?: Record<string, string>) =>
+    postForm('/density', body, headers);
 
   it('renders the chosen view from the first byte: <html data-density>, one kept page each', async () => {
     const compact = await ctx.app.inject({ url: '/', headers: withDensity('compact') });
