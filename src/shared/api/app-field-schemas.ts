@@ -8,8 +8,10 @@ import { Type, type Static } from 'typebox';
 import {
   APP_FIELD_TABLE,
   APP_FIELDS,
+  STORED_APP_FIELDS,
   type AppField,
   type FieldKind,
+  type StoredAppField,
   type TranslatableAppField,
 } from '../catalog/app-fields.js';
 import { ENVIRONMENTS } from '../catalog/environments.js';
@@ -36,7 +38,7 @@ const PUBLIC_SCHEMA = {
   flag: (about?: string) => Type.Boolean(described(about)),
   groups: (about?: string) => Type.Array(Type.String(), described(about)),
   slug: (about?: string) => Type.String(described(about)),
-} satisfies Record<Exclude<FieldKind, 'access'>, unknown>;
+} satisfies Record<Exclude<FieldKind, 'access' | 'addresses' | 'links'>, unknown>;
 type PublicSchemas = typeof PUBLIC_SCHEMA;
 
 function described(about: string | undefined) {
@@ -54,8 +56,8 @@ export function publicFieldSchemas(): {
   const schemas: Record<string, unknown> = {};
   for (const field of APP_FIELDS) {
     const spec: { kind: FieldKind; about?: string; public?: false } = APP_FIELD_TABLE[field];
-    if (spec.public === false || spec.kind === 'access') continue;
-    schemas[field] = PUBLIC_SCHEMA[spec.kind](spec.about);
+    if (spec.public === false || !Object.hasOwn(PUBLIC_SCHEMA, spec.kind)) continue;
+    schemas[field] = PUBLIC_SCHEMA[spec.kind as keyof PublicSchemas](spec.about);
   }
   return schemas as ReturnType<typeof publicFieldSchemas>;
 }
@@ -77,10 +79,12 @@ export function adminTextSchemas(): {
  * checked by the rules rather than the schema, so that a bad value gets a readable message.
  */
 export function inputFieldSchemas(): {
-  [F in Exclude<AppField, 'id'>]: ReturnType<typeof Type.Optional<ReturnType<typeof Type.Unknown>>>;
+  [F in Exclude<StoredAppField, 'id'>]: ReturnType<
+    typeof Type.Optional<ReturnType<typeof Type.Unknown>>
+  >;
 } {
   const schemas: Record<string, unknown> = {};
-  for (const field of APP_FIELDS) {
+  for (const field of STORED_APP_FIELDS) {
     if (field === 'id') continue;
     schemas[field] = Type.Optional(Type.Unknown({ description: APP_FIELD_TABLE[field].input }));
   }

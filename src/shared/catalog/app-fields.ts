@@ -11,6 +11,7 @@
 import type { LocalizedText } from '../i18n/localized-text.js';
 import type { AppAccess } from './access-rules.js';
 import type { Environment } from './environments.js';
+import type { AppAddress, AppLink } from './link-kinds.js';
 
 /** App ids and collection ids: what a URL path segment can carry safely. */
 export const APP_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{0,63}$';
@@ -46,12 +47,20 @@ interface FieldKinds {
   slug: string;
   /** Access requests (docs/access-requests.md); null: not requestable. */
   access: AppAccess | null;
+  /** The app's address on each network admins define (docs/networks.md); none by default. */
+  addresses: AppAddress[];
+  /** Typed links: support contact, status page, client download, docs, repository, other. */
+  links: AppLink[];
 }
 export type FieldKind = keyof FieldKinds;
 
 export interface FieldSpec<K extends FieldKind = FieldKind> {
   kind: K;
-  /** The value a new app takes when the field is not given (`name` has none: it is required). */
+  /**
+   * The value a new app takes when the field is not given (`name` has none: it is required; the
+   * lists of addresses and links have none either: absent reads as none, and a catalog without
+   * them reads exactly as before).
+   */
   default?: FieldKinds[K];
   /** Most characters (a text's, each language's). */
   max?: number;
@@ -118,7 +127,21 @@ export const APP_FIELD_TABLE = {
     kind: 'link',
     default: '',
     about: 'Link to the app; empty when none.',
-    input: 'http(s) URL or empty.',
+    input: 'http(s) URL or empty (the public address; `addresses` gives those of networks).',
+  },
+  addresses: {
+    kind: 'addresses',
+    public: false,
+    input:
+      "List of `{ network, url }`: the app's address on a network of GET /api/admin/networks " +
+      '(one per network; an unknown network is an error); default none (docs/networks.md).',
+  },
+  links: {
+    kind: 'links',
+    public: false,
+    input:
+      'List of `{ kind, url, label? }`, kind one of support, status, client, docs, repo, other; ' +
+      'an http(s) URL (support: also a mailto: address); default none.',
   },
   isPublic: { kind: 'flag', default: false, input: 'Boolean; default false.' },
   associatedGroups: { kind: 'groups', default: [] as string[], input: 'List of group names.' },
@@ -138,13 +161,45 @@ export const APP_FIELD_TABLE = {
 } as const satisfies Record<string, FieldSpec>;
 
 type Table = typeof APP_FIELD_TABLE;
-export type AppField = keyof Table;
+/** Every field of the table, the lists of addresses and typed links included. */
+export type StoredAppField = keyof Table;
 
-/** The field names in the table's order (the catalog file's, the export's, the audit diff's). */
-export const APP_FIELDS = Object.keys(APP_FIELD_TABLE) as AppField[];
+/**
+ * The lists of an app's addresses per network and typed links (kinds `addresses`, `links`):
+ * stored, checked, audited, exported and imported like every field, but kept out of `AppField`
+ * and `APP_FIELDS`, the fields the console's form edits, until the form has inputs for them
+ * (it keeps them as the server sent them meanwhile). The rules leave them out when not given;
+ * stored apps read as `[]` without them.
+ */
+export type AppListField = {
+  [F in StoredAppField]: Table[F]['kind'] extends 'addresses' | 'links' ? F : never;
+}[StoredAppField];
+
+/** The fields the console's form edits (every field but the lists). */
+export type AppField = Exclude<StoredAppField, AppListField>;
+
+/** Every field name in the table's order (the catalog file's, the export's, the audit diff's). */
+export const STORED_APP_FIELDS = Object.keys(APP_FIELD_TABLE) as StoredAppField[];
+
+const isListField = (field: StoredAppField): field is AppListField =>
+  APP_FIELD_TABLE[field].kind === 'addresses' || APP_FIELD_TABLE[field].kind === 'links';
+
+/** The field names the console's form edits, in the table's order. */
+export const APP_FIELDS = STORED_APP_FIELDS.filter((field) => !isListField(field)) as AppField[];
+
+/** The fields kept from readers of the public API (`public: false`). */
+export type PrivateAppField = {
+  [F in StoredAppField]: Table[F] extends { public: false } ? F : never;
+}[StoredAppField];
+
+/** An app's fields as the console's form holds them. */
+export type AppFields = { -readonly [F in AppField]: FieldKinds[Table[F]['kind']] };
+
+/** The lists of an app: its addresses per network and its typed links. */
+export type AppLists = { -readonly [F in AppListField]: FieldKinds[Table[F]['kind']] };
 
 /** An app's fields as the rules return them and the apps table stores them. */
-export type AppFields = { -readonly [F in AppField]: FieldKinds[Table[F]['kind']] };
+export type StoredAppFields = AppFields & AppLists;
 
 /** The fields that may be given per language (docs/catalog.md): a string or texts by tag. */
 export type TranslatableAppField = {
@@ -155,13 +210,13 @@ export const TRANSLATABLE_APP_FIELDS = APP_FIELDS.filter(
 ) as TranslatableAppField[];
 
 /** The spec of one field (its kind, default, limits and descriptions). */
-export function fieldSpec(field: AppField): FieldSpec {
+export function fieldSpec(field: StoredAppField): FieldSpec {
   return APP_FIELD_TABLE[field];
 }
 
 /** The fields of one kind, in the table's order. */
-export function fieldsOfKind(kind: FieldKind): AppField[] {
-  return APP_FIELDS.filter((field) => APP_FIELD_TABLE[field].kind === kind);
+export function fieldsOfKind(kind: FieldKind): StoredAppField[] {
+  return STORED_APP_FIELDS.filter((field) => APP_FIELD_TABLE[field].kind === kind);
 }
 
 type DefaultedField = Exclude<AppField, 'id' | 'name'>;
@@ -172,7 +227,7 @@ type DefaultedField = Exclude<AppField, 'id' | 'name'>;
  * empty form's defaults.
  */
 export const APP_DEFAULTS = Object.fromEntries(
-  APP_FIELDS.flatMap((field) => {
+  STORED_APP_FIELDS.flatMap((field) => {
     const spec = fieldSpec(field);
     return 'default' in spec ? [[field, spec.default]] : [];
   }),
@@ -181,6 +236,6 @@ export const APP_DEFAULTS = Object.fromEntries(
 /** The defaults of the fields readers see (the app as `GET /api/apps` answers it). */
 export const PUBLIC_APP_DEFAULTS = Object.fromEntries(
   Object.entries(APP_DEFAULTS).filter(
-    ([field]) => (fieldSpec(field as AppField) as { public?: false }).public !== false,
+    ([field]) => (fieldSpec(field as StoredAppField) as { public?: false }).public !== false,
   ),
-) as Readonly<Pick<AppFields, Exclude<DefaultedField, 'access'>>>;
+) as Readonly<Pick<AppFields, Exclude<DefaultedField, PrivateAppField>>>;

@@ -6,9 +6,11 @@
 import { normalizeGroup } from '../identity/groups.js';
 import { hasControlCharacters, ONE_LINE, PLAIN_TEXT } from '../text/control-characters.js';
 import { checkAccess, type AppAccess } from './access-rules.js';
+import { checkAddresses, checkLinks } from './app-links.js';
 import { SOURCE_LANGUAGE } from '../i18n/languages.js';
 import { checkTextMap, defaultTextOf, isTextMap } from '../i18n/localized-text.js';
 import { ENVIRONMENTS, isEnvironment } from './environments.js';
+import { isWebUrl } from './url.js';
 import {
   APP_DEFAULTS,
   APP_FIELD_TABLE,
@@ -18,14 +20,18 @@ import {
   DEFAULT_COLLECTION_ID,
   FIELD_LIMITS,
   fieldSpec,
+  STORED_APP_FIELDS,
   TRANSLATABLE_APP_FIELDS,
   type AppField,
   type AppFields,
   type FieldKind,
+  type StoredAppField,
+  type StoredAppFields,
   type TranslatableAppField,
 } from './app-fields.js';
 
 export type { AppAccess };
+export { isWebUrl };
 
 export {
   APP_DEFAULTS,
@@ -34,9 +40,12 @@ export {
   DEFAULT_CATEGORY,
   DEFAULT_COLLECTION_ID,
   FIELD_LIMITS,
+  STORED_APP_FIELDS,
   TRANSLATABLE_APP_FIELDS,
   type AppField,
   type AppFields,
+  type StoredAppField,
+  type StoredAppFields,
   type TranslatableAppField,
 };
 
@@ -86,16 +95,6 @@ export function isAppId(value: unknown): value is string {
   return typeof value === 'string' && ID.test(value);
 }
 
-/** True for an absolute http(s) URL; the only links the portal stores and renders. */
-export function isWebUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 /** The message of an `id` sent in a change: ids are immutable. */
 export const IMMUTABLE_ID = 'cannot be changed (an app keeps its id; create a new app instead)';
 
@@ -108,6 +107,11 @@ export interface CheckOptions {
   partial?: boolean;
   /** Further field names the caller handles itself (the catalog file's `image`). */
   extraFields?: readonly string[];
+  /**
+   * The ids of the networks defined (docs/networks.md): an address naming another is an error.
+   * Without it (the console's form) only the addresses' shape is checked.
+   */
+  networks?: ReadonlySet<string>;
 }
 
 /**
@@ -118,22 +122,23 @@ export interface CheckOptions {
 export function checkAppFields(
   raw: Readonly<Record<string, unknown>>,
   options: CheckOptions = {},
-): { fields: Partial<AppFields>; errors: FieldErrors } {
+): { fields: Partial<StoredAppFields>; errors: FieldErrors } {
   const partial = options.partial ?? false;
   const errors = fieldErrors();
-  const fields: Partial<AppFields> = {};
-  const known = new Set<string>([...APP_FIELDS, ...(options.extraFields ?? [])]);
+  const fields: Partial<StoredAppFields> = {};
+  const known = new Set<string>([...STORED_APP_FIELDS, ...(options.extraFields ?? [])]);
   for (const key of Object.keys(raw)) {
     if (!known.has(key)) errors[key] = unknownKey(key, 'is not a known field');
   }
-  const has = (field: AppField) => raw[field] !== undefined && raw[field] !== null;
-  const wanted = (field: AppField) => !partial || raw[field] !== undefined;
-  const set = <F extends AppField>(field: F, value: AppFields[F]) => {
+  const has = (field: StoredAppField) => raw[field] !== undefined && raw[field] !== null;
+  const wanted = (field: StoredAppField) => !partial || raw[field] !== undefined;
+  const set = <F extends StoredAppField>(field: F, value: StoredAppFields[F]) => {
     fields[field] = value;
   };
-  const defaultOf = <F extends AppField>(field: F) => APP_DEFAULTS[field as never] as AppFields[F];
+  const defaultOf = <F extends StoredAppField>(field: F) =>
+    APP_DEFAULTS[field as never] as StoredAppFields[F];
 
-  const text = (field: AppField, max: number, multiline = false): string | undefined => {
+  const text = (field: StoredAppField, max: number, multiline = false): string | undefined => {
     const value = raw[field];
     if (value === undefined || value === null) return '';
     if (typeof value !== 'string') {
@@ -153,7 +158,7 @@ export function checkAppFields(
   };
 
   /** One check per kind of field (app-fields.ts): each sets the field or says what is wrong. */
-  const checks: Record<Exclude<FieldKind, 'id'>, (field: AppField) => void> = {
+  const checks: Record<Exclude<FieldKind, 'id'>, (field: StoredAppField) => void> = {
     // A name or description: one text, or texts by language, each following the field's rules.
     // A description may have paragraphs: tabs and line breaks are kept.
     texts: (field) => {
@@ -231,6 +236,21 @@ export function checkAppFields(
         else set(field, checked);
       }
     },
+    addresses: (field) => {
+      // Absent: none (left out, so that a catalog without addresses reads as before).
+      if (has(field)) {
+        const checked = checkAddresses(raw[field], options.networks);
+        if (typeof checked === 'string') errors[field] = checked;
+        else set(field, checked);
+      }
+    },
+    links: (field) => {
+      if (has(field)) {
+        const checked = checkLinks(raw[field]);
+        if (typeof checked === 'string') errors[field] = checked;
+        else set(field, checked);
+      }
+    },
   };
 
   // The id: given (a new app, a file entry), or derived from the name checked before it.
@@ -252,7 +272,7 @@ export function checkAppFields(
     }
   };
 
-  for (const field of APP_FIELDS) {
+  for (const field of STORED_APP_FIELDS) {
     const { kind } = APP_FIELD_TABLE[field];
     if (kind !== 'id' && wanted(field)) checks[kind](field);
     if (field === 'name') checkId();

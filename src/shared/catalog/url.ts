@@ -15,3 +15,13 @@ export function normalizeUrl(url: string): string {
 export function sameUrl(a: string, b: string): boolean {
   return a === b || normalizeUrl(a) === normalizeUrl(b);
 }
+
+/** True for an absolute http(s) URL; the only links the portal stores and renders. */
+export function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
