@@ -28,6 +28,7 @@ const postgresTests = [
   'src/server/http/shared-rate-limits.test.ts',
   'src/server/http/id-patterns.test.ts',
   'src/server/outbox/outbox.test.ts',
+  'src/server/networks/*.test.ts',
 ];
 
 export default defineConfig({

@@ -10,7 +10,8 @@ export const SERVER_LAYERS = [
   ['i18n'],
   // Audited writes: the audit log and the unit of work every audited change runs in.
   ['system', 'outbox', 'audit'],
-  ['auth', 'directory'],
+  // Who is calling; the identity provider's groups; the networks admins define and the visitor's.
+  ['auth', 'directory', 'networks'],
   ['catalog'],
   // Logos and icons; the admin API's guard, actor, request helpers and error answers.
   ['files', 'admin-http'],

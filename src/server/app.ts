@@ -18,6 +18,8 @@ import { messagesRoutes } from './i18n/messages.routes.js';
 import { visitorLanguage } from './i18n/request-language.js';
 import { createMonotonicClock } from './lib/clock.js';
 import { monitorRoutes } from './monitor/monitor.routes.js';
+import { networkRoutes } from './networks/network.routes.js';
+import { visitorNetwork } from './networks/visitor-network.js';
 import { historyRoutes } from './monitor/history/history.routes.js';
 import { calendarRoutes } from './notices/calendar.routes.js';
 import { noticesRoutes } from './notices/notices.routes.js';
@@ -96,6 +98,7 @@ export async function buildPortal(
     onRateLimited: services.operations.metrics.rateLimited,
   });
   await app.register(visitorLanguage, { defaultLanguage: config.defaultLanguage });
+  await app.register(visitorNetwork, { networks: services.visitorNetworks });
   await app.register(services.operations.plugin);
 
   // The portal's own routes, in one scope with the authenticators: only they resolve who is
@@ -127,6 +130,7 @@ function portalRoutes(s: Services, config: Config): Register[] {
     (scope) => scope.register(brandingFilesRoutes, { branding: s.branding }),
     (scope) => scope.register(appsRoutes, { apps: s.appsService, bodies: s.sharedBodies }),
     (scope) => scope.register(meRoutes, { users: s.users }),
+    (scope) => scope.register(networkRoutes),
     (scope) => scope.register(accessRoutes, { access: s.access }),
     (scope) => scope.register(filesRoutes, { apps: s.repositories.apps }),
     (scope) => scope.register(monitorRoutes, { statuses: s.monitorStatus }),
@@ -151,6 +155,7 @@ function portalRoutes(s: Services, config: Config): Register[] {
         statusOf: (link) => s.results.lookup(link)?.status,
         directory: s.groupDirectory,
         outbox: s.outboxAdmin,
+        networks: s.networksAdmin,
       }),
     async (scope) => {
       if (s.pages) {

@@ -6,6 +6,7 @@ import { createAppsRepository } from './catalog/apps.repository.js';
 import { createCatalogChanges, type CatalogChanges } from './catalog/catalog-changes.js';
 import type { Db } from './db/database.js';
 import { createStatusHistoryRepository } from './monitor/history/status-history.repository.js';
+import { createNetworksRepository } from './networks/networks.repository.js';
 import { createUsersRepository } from './users/users.repository.js';
 
 /**
@@ -27,6 +28,7 @@ export function createRepositories(
     statusHistory: createStatusHistoryRepository(db),
     portalNotices: createPortalNoticesRepository(db),
     branding: createBrandingRepository(db),
+    networks: createNetworksRepository(db),
   };
 }
 

@@ -7,6 +7,7 @@ import { createAccessService } from './access/access.service.js';
 import type { Outbox } from './access/ports.js';
 import { createPortalBrandingService } from './branding/portal-branding.service.js';
 import { createAdminService } from './admin/admin.service.js';
+import { createNetworksAdminService } from './admin/admin-networks.service.js';
 import { createCatalogReader } from './admin/catalog-reader.js';
 import { createCatalogTransferService } from './admin/catalog-transfer.service.js';
 import { createIdentity } from './auth/identity.js';
@@ -46,6 +47,8 @@ import {
 import { createOutbox, createOutboxAdmin } from './outbox/outbox.js';
 import type { Repositories } from './repositories.js';
 import { createMaintenanceCalendar } from './notices/maintenance-calendar.js';
+import { trustedProxyRanges } from './networks/trusted-proxies.js';
+import { createVisitorNetworks } from './networks/visitor-network.js';
 import { loadPages } from './spa/page.service.js';
 import { DEFAULT_WEB_ROOT } from './spa/spa.routes.js';
 import { createOperations } from './system/operations.js';
@@ -198,6 +201,20 @@ export async function createServices(context: ServiceContext, overrides: Service
     clock,
     logoChecks: logoChecker.checks,
     defaultLanguage,
+    networks: repos.networks,
+  });
+  // The networks admins define and the one each request comes from (docs/networks.md).
+  const visitorNetworks = createVisitorNetworks({
+    repository: repos.networks,
+    trustedProxies: trustedProxyRanges(config),
+    now,
+  });
+  const networksAdmin = createNetworksAdminService({
+    networks: repos.networks,
+    admin: repos.admin,
+    apps: repos.apps,
+    clock,
+    changed: visitorNetworks.invalidate,
   });
   // Catalog imports are read (YAML, .zip, logos) in a worker thread, stopped with the app.
   const catalogReader = createCatalogReader();
@@ -259,6 +276,8 @@ export async function createServices(context: ServiceContext, overrides: Service
     reader: catalogReader,
     branding: { repository: repos.branding, service: portalBranding },
     defaultLanguage,
+    networks: repos.networks,
+    networksChanged: visitorNetworks.invalidate,
   });
   // The home page rendered for each viewer, from the same services as the API (src/server/spa).
   const pages =
@@ -298,6 +317,8 @@ export async function createServices(context: ServiceContext, overrides: Service
     access: accessService,
     users: usersService,
     admin: adminService,
+    visitorNetworks,
+    networksAdmin,
     portalNotices,
     operations,
     identity,

@@ -15,9 +15,13 @@ export type LocalizedApp = Omit<App, 'name' | 'description'> & {
 };
 
 export function toLocalizedApp(record: AppRecord): LocalizedApp {
-  // The access settings are not part of an app as people see it (a locked card says what it may).
-  const { access: _access, ...fields } = fieldsOf(record);
+  // The access settings are not part of an app as people see it (a locked card says what it may);
+  // nor, for now, its addresses per network and typed links: internal addresses must never reach
+  // a visitor outside their network (docs/networks.md), which the read side does not decide yet.
+  const { access: _access, addresses: _addresses, links: _links, ...fields } = fieldsOf(record);
   void _access;
+  void _addresses;
+  void _links;
   const app: LocalizedApp = {
     ...fields,
     image: record.image,

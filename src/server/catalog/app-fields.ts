@@ -1,6 +1,12 @@
 import type { Selectable } from 'kysely';
 import type { AppAccess } from '../../shared/api/access-schemas.js';
-import { APP_FIELDS, type AppField, type AppFields } from '../../shared/catalog/app-fields.js';
+import {
+  STORED_APP_FIELDS,
+  type AppField,
+  type StoredAppField,
+  type StoredAppFields,
+} from '../../shared/catalog/app-fields.js';
+import type { AppAddress, AppLink } from '../../shared/catalog/link-kinds.js';
 import { SOURCE_LANGUAGE } from '../../shared/i18n/languages.js';
 import type { LocalizedText } from '../../shared/i18n/localized-text.js';
 import { storedText, textColumns } from '../i18n/stored-text.js';
@@ -19,6 +25,8 @@ export type AppFieldColumns = Pick<
   Exclude<AppField, 'associatedGroups' | 'access'>
 > & {
   access: string | null;
+  addresses: string;
+  links: string;
   nameTexts: string | null;
   descriptionTexts: string | null;
 };
@@ -27,7 +35,7 @@ export type AppFieldColumns = Pick<
 const TEXTS_COLUMN = { name: 'nameTexts', description: 'descriptionTexts' } as const;
 
 /** The columns a field is stored in: itself, and for a text given per language its texts. */
-export function columnsOfField(field: AppField): (keyof AppFieldColumns)[] {
+export function columnsOfField(field: StoredAppField): (keyof AppFieldColumns)[] {
   if (field === 'associatedGroups') return [];
   if (field === 'name' || field === 'description') return [field, TEXTS_COLUMN[field]];
   return [field];
@@ -43,20 +51,32 @@ export function accessOf(record: { access: string | null }): AppAccess | null {
   }
 }
 
+/** A stored list (addresses, links: JSON text); empty when none or unreadable. */
+function listOf<T>(json: string | null | undefined): T[] {
+  if (json === null || json === undefined || json === '') return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Fields -> columns: `isPublic` as 0/1, the groups left out, a name or description given per
  * language as its default language's text plus the texts (`nameTexts`); fields not given are
  * left out.
  */
 export function columnsOf(
-  fields: Partial<AppFields>,
+  fields: Partial<StoredAppFields>,
   defaultLanguage: string = SOURCE_LANGUAGE,
 ): Partial<AppFieldColumns> {
   const columns: Record<string, unknown> = {};
-  for (const field of APP_FIELDS) {
+  for (const field of STORED_APP_FIELDS) {
     const value = fields[field];
     if (field === 'associatedGroups' || value === undefined) continue;
     if (field === 'access') columns[field] = value === null ? null : JSON.stringify(value);
+    else if (field === 'addresses' || field === 'links') columns[field] = JSON.stringify(value);
     else if (field === 'name' || field === 'description') {
       const { plain, texts } = textColumns(value as LocalizedText, defaultLanguage);
       columns[field] = plain;
@@ -67,23 +87,25 @@ export function columnsOf(
 }
 
 /** A stored app -> its fields (a copy: the groups list is the caller's to change). */
-export function fieldsOf(record: AppRecord): AppFields {
+export function fieldsOf(record: AppRecord): StoredAppFields {
   const fields: Record<string, unknown> = {};
-  for (const field of APP_FIELDS) {
+  for (const field of STORED_APP_FIELDS) {
     if (field === 'isPublic') fields[field] = record.isPublic === 1;
     else if (field === 'associatedGroups') fields[field] = [...record.associatedGroups];
     else if (field === 'access') fields[field] = accessOf(record);
+    else if (field === 'addresses') fields[field] = listOf<AppAddress>(record.addresses);
+    else if (field === 'links') fields[field] = listOf<AppLink>(record.links);
     else if (field === 'name' || field === 'description') {
       fields[field] = storedText(record[field], record[TEXTS_COLUMN[field]]);
     } else fields[field] = record[field];
   }
-  return fields as unknown as AppFields;
+  return fields as unknown as StoredAppFields;
 }
 
 /** Only the named fields of `fields`, in the field list's order. */
-export function pickFields<K extends AppField>(
-  fields: Pick<AppFields, K>,
+export function pickFields<K extends StoredAppField>(
+  fields: Pick<StoredAppFields, K>,
   names: readonly K[],
-): Pick<AppFields, K> {
-  return Object.fromEntries(names.map((name) => [name, fields[name]])) as Pick<AppFields, K>;
+): Pick<StoredAppFields, K> {
+  return Object.fromEntries(names.map((name) => [name, fields[name]])) as Pick<StoredAppFields, K>;
 }

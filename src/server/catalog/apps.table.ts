@@ -33,6 +33,10 @@ export interface AppsTable extends StoredFields {
   image: string;
   /** The access settings as JSON text (docs/access-requests.md); null when none. */
   access: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The addresses per network as JSON text (`[{"network": ..., "url": ...}]`; migration 0017). */
+  addresses: ColumnType<string, string | undefined, string>;
+  /** The typed links as JSON text (`[{"kind": ..., "url": ..., "label": ...}]`). */
+  links: ColumnType<string, string | undefined, string>;
   /** 0 or 1: SQLite has no boolean type. */
   isPublic: number;
   created: ColumnType<string, string, never>;

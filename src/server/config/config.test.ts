@@ -59,6 +59,7 @@ interface ExpectedConfig {
   logLevel: string;
   nodeEnv: string;
   trustProxy: boolean | number | string;
+  trustedProxies: string[];
   limits: ExpectedLimits;
   access: { reminderDays: number; jobsIntervalMs: number };
   outbox: { sentRetentionDays: number; failedRetentionDays: number };

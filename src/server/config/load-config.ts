@@ -44,6 +44,11 @@ export function loadConfig(
       }
     }
   }
+  if (env.TRUSTED_PROXIES?.trim() && env.TRUST_PROXY?.trim()) {
+    problems.push(
+      'TRUSTED_PROXIES and TRUST_PROXY are both set: set only TRUSTED_PROXIES (TRUST_PROXY is its older form; decision 0058)',
+    );
+  }
   if (env.UPTIME_KUMA_STATUS_PAGE && !env.UPTIME_KUMA_URL) {
     problems.push('UPTIME_KUMA_STATUS_PAGE is set but UPTIME_KUMA_URL is not: set both');
   }

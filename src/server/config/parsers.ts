@@ -4,6 +4,7 @@
  */
 
 import { isLanguage, LANGUAGES, type Language } from '../../shared/i18n/languages.js';
+import { parseRange } from '../../shared/network/ip-ranges.js';
 
 /** The environment as loadConfig receives it. */
 export type Env = Partial<Record<string, string>>;
@@ -109,6 +110,22 @@ export const addressList: Parser<string[]> = (raw) => {
     throw new InvalidValue('must be comma-separated IP addresses');
   }
   return parts;
+};
+
+/**
+ * TRUSTED_PROXIES: comma-separated addresses or CIDR ranges (IPv4, IPv6), each checked; the
+ * canonical ranges (`10.0.0.5` is `10.0.0.5/32`). `none` (or empty) trusts no proxy.
+ */
+export const proxyRanges: Parser<string[]> = (raw) => {
+  if (raw.trim().toLowerCase() === 'none') return [];
+  const ranges: string[] = [];
+  for (const part of raw.split(',').map((entry) => entry.trim())) {
+    if (part === '') continue;
+    const parsed = parseRange(part);
+    if (parsed.error !== undefined) throw new InvalidValue(parsed.error);
+    if (!ranges.includes(parsed.range.text)) ranges.push(parsed.range.text);
+  }
+  return ranges;
 };
 
 /**

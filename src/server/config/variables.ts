@@ -18,6 +18,7 @@ import {
   secondsAsMs,
   smtpUrl,
   text,
+  proxyRanges,
   trustProxy,
   wholeNumber,
   type Env,
@@ -315,6 +316,13 @@ export const VARIABLES = defineVariables({
       'Set when a reverse proxy forwards requests: which peers may set `X-Forwarded-For`/`-Proto`/`-Host`. `false` (off), `true` (any peer: only when nothing else can reach the port), a number of proxy hops, or comma-separated addresses/CIDR ranges such as `127.0.0.1,::1`. Decides the client address used by rate limits and logs. Cookies are `Secure` from `PUBLIC_URL`, not from headers.',
     defaultText: 'false',
     parse: trustProxy,
+  },
+  TRUSTED_PROXIES: {
+    at: 'trustedProxies',
+    description:
+      "Comma-separated addresses or CIDR ranges of the reverse proxies whose `X-Forwarded-For` and `Forwarded` headers are believed, for the visitor's network (docs/networks.md) and, like `TRUST_PROXY`, the client address of rate limits and logs; headers from other peers are ignored. Replaces `TRUST_PROXY` (set only one); without it, a `TRUST_PROXY` address list counts for the network too, `true` or a hop count does not (decision 0058).",
+    parse: proxyRanges,
+    fallback: (): string[] => [],
   },
   RATE_LIMIT: {
     at: 'limits.rateLimit',

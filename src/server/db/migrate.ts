@@ -22,6 +22,7 @@ import * as outbox from './migrations/0013-outbox.js';
 import * as membershipRetries from './migrations/0014-membership-retries.js';
 import * as translatedTexts from './migrations/0015-translated-texts.js';
 import * as portalImageSizes from './migrations/0016-portal-image-sizes.js';
+import * as networks from './migrations/0017-networks.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-membership-retries': membershipRetries,
   '0015-translated-texts': translatedTexts,
   '0016-portal-image-sizes': portalImageSizes,
+  '0017-networks': networks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

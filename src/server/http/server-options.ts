@@ -59,12 +59,16 @@ function onClientError(error: NodeJS.ErrnoException, socket: Socket) {
 
 /** Fastify's server options that production hardening decides (docs/operations.md). */
 export function serverOptions(
-  config: Pick<Config, 'trustProxy' | 'server'>,
+  config: Pick<Config, 'trustProxy' | 'server'> & Partial<Pick<Config, 'trustedProxies'>>,
 ): FastifyHttpOptions<Server> {
   const { server } = config;
+  const trustedProxies = config.trustedProxies ?? [];
   return {
-    // Forwarded headers (client address, scheme, host) only from trusted proxies.
-    trustProxy: config.trustProxy as FastifyHttpOptions<Server>['trustProxy'],
+    // Forwarded headers (client address, scheme, host) only from trusted proxies: TRUSTED_PROXIES,
+    // or TRUST_PROXY as before (decision 0058).
+    trustProxy: (trustedProxies.length > 0
+      ? trustedProxies
+      : config.trustProxy) as FastifyHttpOptions<Server>['trustProxy'],
     http: {
       headersTimeout: server.headersTimeoutMs,
       requestTimeout: server.requestTimeoutMs,

@@ -14,6 +14,7 @@ import { AppIdSchema } from './ids.js';
 import { adminTextSchemas, InputIdSchema, inputFieldSchemas } from './app-field-schemas.js';
 import { MAX_PER_PAGE, PAGE_QUERY, pageSchema } from './list-schemas.js';
 import { AppAccessSchema } from './access-schemas.js';
+import { AppAddressSchema, AppLinkSchema } from './network-schemas.js';
 import { AppSchema } from './schemas.js';
 
 /** Who made a change: the identity provider's subject and username (`catalog-file`, `cli`...). */
@@ -50,6 +51,12 @@ export const AdminAppSchema = Type.Object(
     updatedBy: Type.String({ description: 'Username (or subject) of whoever changed it last.' }),
     managedBy: ManagedBySchema,
     access: Type.Optional(AppAccessSchema),
+    addresses: Type.Optional(
+      Type.Array(AppAddressSchema, {
+        description: 'The app on each network (docs/networks.md); never sent to visitors.',
+      }),
+    ),
+    links: Type.Optional(Type.Array(AppLinkSchema, { description: 'Typed links.' })),
     status: Type.Optional(
       Type.Integer({ description: 'Current monitor status (0-3) when known.' }),
     ),
@@ -281,6 +288,19 @@ export const ImportResultSchema = Type.Object(
     ),
     delete: Type.Array(ImportAppRefSchema),
     unchanged: Type.Integer(),
+    networks: Type.Optional(
+      Type.Object(
+        {
+          add: Type.Array(Type.String(), { description: 'Ids of the networks the file adds.' }),
+          change: Type.Array(Type.String(), { description: 'Ids of the networks it changes.' }),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "What the file's networks: list changes (docs/networks.md); absent when nothing.",
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
