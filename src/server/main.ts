@@ -85,6 +85,7 @@ async function main(): Promise<void> {
       apps,
       admin: repositories.admin,
       branding: repositories.branding,
+      networks: repositories.networks,
       // Before the app and its services exist: the admin service's purge, on this process's clock.
       purgeExpired: () =>
         purgeExpiredTrash({ admin: repositories.admin, apps, clock: createMonotonicClock() }),

@@ -7,6 +7,8 @@ import { adminOutboxRoutes } from './admin-outbox.routes.js';
 import { adminAppsRoutes } from './admin-apps.routes.js';
 import { registerAdminBodyParsers } from './admin-body-parsers.js';
 import { adminLookupsRoutes } from './admin-lookups.routes.js';
+import { adminNetworksRoutes } from './admin-networks.routes.js';
+import type { NetworksAdminService } from './admin-networks.service.js';
 import { portalBrandingRoutes } from '../branding/portal-branding.routes.js';
 import type { PortalBrandingService } from '../branding/portal-branding.service.js';
 import { requireAdminActor } from '../admin-http/admin-request.js';
@@ -38,6 +40,8 @@ export interface AdminRoutesOptions {
   directory?: GroupDirectory | null;
   /** The deliveries of the access notifications (GET /api/admin/outbox). */
   outbox?: OutboxAdmin;
+  /** The networks admins define (/api/admin/networks). */
+  networks?: NetworksAdminService;
 }
 
 /**
@@ -59,6 +63,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   if (options.outbox) {
     await app.register(adminOutboxRoutes, { outbox: options.outbox, admin: options.admin });
   }
+  if (options.networks) await app.register(adminNetworksRoutes, { networks: options.networks });
   await app.register(catalogTransferRoutes, { transfer: options.transfer });
   await app.register(iconsRoutes, { icons: options.icons ?? bundledIcons() });
 };

@@ -7,7 +7,11 @@ import type {
 } from '../../shared/api/admin-schemas.js';
 import { pageOf } from '../../shared/api/list-schemas.js';
 import { normalizeGroup } from '../../shared/identity/groups.js';
-import { checkAppFields, type AppFields } from '../../shared/catalog/app-rules.js';
+import {
+  checkAppFields,
+  type CheckOptions,
+  type StoredAppFields,
+} from '../../shared/catalog/app-rules.js';
 import { columnsOf } from '../catalog/app-fields.js';
 import type { AppRecord } from '../catalog/apps.queries.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
@@ -21,12 +25,13 @@ import { changeApps } from './app-changes.js';
 import { changedFields, snapshotOf, toAdminApp, trashCutoff } from './app-snapshot.js';
 import { checkHere, checkLogo, type LogoChecks } from '../files/logo-files.js';
 import { pageEnvelope } from '../../shared/api/paging.js';
+import type { NetworksRepository } from '../networks/networks.repository.js';
 
 /** The actor of changes nobody made by hand (the trash purge). */
 export const SYSTEM_ACTOR: Actor = { subject: 'system', username: 'system' };
 
 /** The columns a change of these fields writes; the id never changes. */
-function rowOf(fields: Partial<AppFields>, defaultLanguage: string | undefined) {
+function rowOf(fields: Partial<StoredAppFields>, defaultLanguage: string | undefined) {
   const { id: _id, ...row } = columnsOf(fields, defaultLanguage);
   void _id;
   return row;
@@ -70,9 +75,17 @@ export function createAdminService(deps: {
   logoChecks?: LogoChecks;
   /** DEFAULT_LANGUAGE: a text given per language keeps this language's in its plain column. */
   defaultLanguage?: string;
+  /** The networks admins define: an app's addresses must name them (docs/networks.md). */
+  networks?: Pick<NetworksRepository, 'list'>;
 }) {
   const { admin } = deps;
   const logoChecks = deps.logoChecks ?? checkHere;
+
+  /** The rules' options: the networks defined, when the body sets addresses. */
+  async function checkOptions(body: Record<string, unknown>): Promise<CheckOptions> {
+    if (!deps.networks || body.addresses === undefined) return {};
+    return { networks: new Set((await deps.networks.list()).map((network) => network.id)) };
+  }
 
   const write = <T>(actor: Actor, work: (change: AuditedChange) => Promise<T>) =>
     changeApps(deps, actor, work);
@@ -117,9 +130,9 @@ export function createAdminService(deps: {
     get: current,
 
     async create(actor: Actor, body: Record<string, unknown>): Promise<AdminApp> {
-      const { fields, errors } = checkAppFields(body);
+      const { fields, errors } = checkAppFields(body, await checkOptions(body));
       if (Object.keys(errors).length > 0) throw invalidFields(errors);
-      const app = fields as AppFields;
+      const app = fields as StoredAppFields;
       const idTaken = (existing: AppRecord) =>
         new ConflictError(
           existing.deletedAt
@@ -158,7 +171,10 @@ export function createAdminService(deps: {
       body: Record<string, unknown>,
       expected: number | undefined,
     ): Promise<AdminApp> {
-      const { fields, errors } = checkAppFields(body, { partial: true });
+      const { fields, errors } = checkAppFields(body, {
+        partial: true,
+        ...(await checkOptions(body)),
+      });
       if (Object.keys(errors).length > 0) throw invalidFields(errors);
       await write(actor, async ({ trx, at: now, audit }) => {
         const record = await requireApp(trx, id);

@@ -33,6 +33,9 @@ export function toAdminApp(record: AppRecord): AdminApp {
     updatedBy: record.updatedBy,
     managedBy: record.managedBy === 'catalog-file' ? 'catalog-file' : 'portal',
   };
+  const { addresses, links } = fieldsOf(record);
+  admin.addresses = addresses;
+  admin.links = links;
   const access = accessOf(record);
   if (access) admin.access = access;
   if (record.image !== '') {
@@ -46,17 +49,24 @@ export function toAdminApp(record: AppRecord): AdminApp {
   return admin;
 }
 
+/** An object with its keys sorted, for comparing; anything else as it is. */
+const sortedKeys = (value: unknown): unknown =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+    : value;
+
 /**
- * Equal values; lists (group names) are compared as sets and objects (texts by language, the
- * access settings) by their keys: their order means nothing.
+ * Equal values; lists of names (group names) are compared as sets and objects (texts by
+ * language, the access settings) by their keys: their order means nothing. Lists of objects
+ * (addresses, typed links) are compared entry by entry, in order.
  */
 const canonical = (value: unknown) =>
   JSON.stringify(
     Array.isArray(value)
-      ? [...(value as unknown[])].map(String).sort()
-      : typeof value === 'object' && value !== null
-        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
-        : value,
+      ? value.every((item) => typeof item !== 'object' || item === null)
+        ? [...(value as unknown[])].map(String).sort()
+        : value.map(sortedKeys)
+      : sortedKeys(value),
   );
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 

@@ -1,9 +1,11 @@
 import type { Actor, ImportResult, ManagedBy } from '../../shared/api/admin-schemas.js';
-import type { AppField } from '../../shared/catalog/app-rules.js';
+import type { StoredAppField } from '../../shared/catalog/app-rules.js';
+import type { Network } from '../../shared/network/networks.js';
 import { columnsOf, columnsOfField } from '../catalog/app-fields.js';
 import type { AppRecord } from '../catalog/apps.queries.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
-import { entryLabel, type CatalogEntry } from '../catalog/catalog-file.js';
+import { CatalogError, entryLabel, type CatalogEntry } from '../catalog/catalog-file.js';
+import type { NetworksRepository } from '../networks/networks.repository.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { CheckedLogo } from '../files/logo-files.js';
 import { ConflictError } from '../http/errors.js';
@@ -11,7 +13,13 @@ import type { AuditedChange } from '../audit/unit-of-work.js';
 import { changeApps } from './app-changes.js';
 import type { AdminRepository, AppSnapshot } from './admin.repository.js';
 import { changedFields, snapshotOf } from './app-snapshot.js';
-import { appFieldsOf, entrySnapshot, type CatalogInput } from './catalog-transfer.js';
+import { appFieldsOf, entrySnapshot, withLists, type CatalogInput } from './catalog-transfer.js';
+import {
+  applyNetworks,
+  planNetworks,
+  unknownNetworkProblems,
+  type NetworksPlan,
+} from './catalog-networks.js';
 
 export interface ImportOptions {
   prune: boolean;
@@ -28,7 +36,14 @@ export interface ImportOptions {
    * its plain column (search, sorting); `en` when not said.
    */
   defaultLanguage?: string;
+  /** The file's networks as last applied (CATALOG_FILE), by id: unchanged ones are not written. */
+  networksBaseline?: ReadonlyMap<string, Network>;
+  /** The file's name, in the message of an address that names an unknown network. */
+  source?: string;
 }
+
+/** Where the networks are stored; without it a file's `networks:` list is checked, not applied. */
+export type ImportNetworks = Pick<NetworksRepository, 'list' | 'replace'>;
 
 /** One app the import writes: what the file says, what is stored, the fields to set. */
 interface PlannedApp {
@@ -43,6 +58,7 @@ export interface ImportPlan {
   result: ImportResult;
   apps: PlannedApp[];
   pruned: AppRecord[];
+  networks: NetworksPlan;
 }
 
 /** Apps per step of a long import: between steps other requests get their turn. */
@@ -107,6 +123,7 @@ export async function planImport(
   admin: AdminRepository,
   input: CatalogInput,
   options: ImportOptions,
+  networksRepository?: ImportNetworks,
 ): Promise<ImportPlan> {
   const result: ImportResult = {
     dryRun: options.dryRun,
@@ -116,6 +133,14 @@ export async function planImport(
     delete: [],
     unchanged: 0,
   };
+  // The networks first: the apps' addresses must name networks stored or added by the file.
+  const stored = networksRepository ? await networksRepository.list() : [];
+  const networks = planNetworks(stored, input.networks, options.networksBaseline);
+  const unknown = unknownNetworkProblems(input.entries, networks.after);
+  if (unknown.length > 0) throw new CatalogError(options.source ?? 'catalog', unknown);
+  if (networks.add.length > 0 || networks.change.length > 0) {
+    result.networks = { add: networks.add, change: networks.change };
+  }
   const ids = input.entries.map((entry) => entry.id);
   const records = await admin.findAppsByIds(ids);
   const logoHashes = await admin.logoHashes([...input.logos.keys()]);
@@ -142,7 +167,7 @@ export async function planImport(
       result.delete.push({ id: record.id, name: record.name });
     }
   }
-  return { result, apps, pruned };
+  return { result, apps, pruned, networks };
 }
 
 /** Writes one planned app (insert, update or bring back from the trash) and its audit entry. */
@@ -153,7 +178,7 @@ async function applyApp(
   options: ImportOptions,
 ): Promise<void> {
   const by = options.actor.username;
-  const { id: _id, ...row } = columnsOf(entry, options.defaultLanguage);
+  const { id: _id, ...row } = columnsOf(withLists(entry), options.defaultLanguage);
   void _id;
   if (!record) {
     await admin.insertApp(
@@ -175,7 +200,7 @@ async function applyApp(
     const all = record.deletedAt !== null;
     const columns = all
       ? Object.keys(row)
-      : Object.keys(fields).flatMap((field) => columnsOfField(field as AppField));
+      : Object.keys(fields).flatMap((field) => columnsOfField(field as StoredAppField));
     for (const column of columns) {
       if (column in row) changes[column] = row[column as keyof typeof row];
     }
@@ -207,13 +232,19 @@ async function applyApp(
 
 /** Applies a plan in one transaction (all or nothing), one audit entry per app changed. */
 export async function applyImport(
-  deps: { admin: AdminRepository; apps: AppsRepository; clock: () => string },
+  deps: {
+    admin: AdminRepository;
+    apps: AppsRepository;
+    clock: () => string;
+    networks?: ImportNetworks;
+  },
   plan: ImportPlan,
   options: ImportOptions,
 ): Promise<ImportResult> {
   const { admin } = deps;
   await changeApps(deps, options.actor, async (change) => {
     const { trx, at: now, audit } = change;
+    if (deps.networks) await applyNetworks(deps.networks, change, plan.networks);
     // In steps: on SQLite every statement runs on this thread, and a 3,000-app import would
     // otherwise hold it for seconds. Other writers wait for the transaction either way.
     for (const [index, app] of plan.apps.entries()) {
@@ -246,11 +277,19 @@ export async function applyImport(
  * transaction (all or nothing) with one `import` audit entry per app changed.
  */
 export async function importCatalog(
-  deps: { admin: AdminRepository; apps: AppsRepository; clock: () => string },
+  deps: {
+    admin: AdminRepository;
+    apps: AppsRepository;
+    clock: () => string;
+    networks?: ImportNetworks;
+  },
   input: CatalogInput,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const plan = await planImport(deps.admin, input, options);
-  if (options.dryRun || (plan.apps.length === 0 && plan.pruned.length === 0)) return plan.result;
+  const plan = await planImport(deps.admin, input, options, deps.networks);
+  const networksChange = plan.result.networks !== undefined && deps.networks !== undefined;
+  if (options.dryRun || (plan.apps.length === 0 && plan.pruned.length === 0 && !networksChange)) {
+    return plan.result;
+  }
   return applyImport(deps, plan, options);
 }

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { Actor, ImportResult, ManagedBy } from '../../shared/api/admin-schemas.js';
 import { inTransaction } from '../audit/unit-of-work.js';
 import type { AdminRepository, AppSnapshot } from './admin.repository.js';
-import { importCatalog } from './catalog-import.js';
+import { importCatalog, type ImportNetworks } from './catalog-import.js';
+import type { Network } from '../../shared/network/networks.js';
 import { entrySnapshot, readCatalogUpload, type CatalogInput } from './catalog-transfer.js';
 import { MAX_LOGO_BYTES } from '../files/logo-files.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
@@ -30,6 +31,8 @@ const FINGERPRINT_KEY = 'catalogFile.fingerprint';
 const BASELINE_KEY = 'catalogFile.applied';
 /** The `portal:` section as last applied (decision 0034). */
 const PORTAL_BASELINE_KEY = 'catalogFile.portal';
+/** The `networks:` list as last applied (docs/networks.md). */
+const NETWORKS_BASELINE_KEY = 'catalogFile.networks';
 
 /** Reads a catalog file and the logos it names from disk; every problem is a CatalogError. */
 export async function readCatalogFile(file: string): Promise<CatalogInput & { text: string }> {
@@ -102,6 +105,8 @@ export async function loadCatalogFile(
     read?: (file: string) => Promise<CatalogInput & { text: string }>;
     /** DEFAULT_LANGUAGE, for the plain columns of texts given per language. */
     defaultLanguage?: string;
+    /** Where the `networks:` list goes; without it the list is read (checked) but not applied. */
+    networks?: ImportNetworks;
   },
 ): Promise<LoadResult> {
   const input = await (deps.read ?? readCatalogFile)(file);
@@ -124,12 +129,19 @@ export async function loadCatalogFile(
   if (stored) baseline = new Map(Object.entries(JSON.parse(stored) as Record<string, AppSnapshot>));
   const clock = deps.clock ?? (() => new Date().toISOString());
   const actor = deps.actor ?? CATALOG_FILE_ACTOR;
-  const result = await importCatalog({ admin, apps: deps.apps, clock }, input, {
+  const storedNetworks = remember ? await admin.getSetting(NETWORKS_BASELINE_KEY) : undefined;
+  const networksBaseline = storedNetworks
+    ? new Map((JSON.parse(storedNetworks) as Network[]).map((network) => [network.id, network]))
+    : undefined;
+  const networks = deps.networks ? { networks: deps.networks } : {};
+  const result = await importCatalog({ admin, apps: deps.apps, clock, ...networks }, input, {
     dryRun: false,
     prune: false,
     actor,
     managedBy: deps.managedBy ?? 'catalog-file',
     baseline,
+    source: file,
+    ...(networksBaseline ? { networksBaseline } : {}),
     ...(deps.defaultLanguage ? { defaultLanguage: deps.defaultLanguage } : {}),
   });
   let portal: PortalSectionChange | undefined;
@@ -156,6 +168,9 @@ export async function loadCatalogFile(
           PORTAL_BASELINE_KEY,
           JSON.stringify(portalBaselineOf(input.portal)),
         );
+      }
+      if (input.networks && deps.networks) {
+        await admin.setSetting(trx, NETWORKS_BASELINE_KEY, JSON.stringify(input.networks));
       }
     });
   }

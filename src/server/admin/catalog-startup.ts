@@ -7,6 +7,7 @@ import type { FileStorage } from '../files/file-storage.js';
 import { importStoredLogos } from '../files/legacy-logos.js';
 import { DEMO_CATALOG_FILE, loadCatalogFile } from './catalog-loader.js';
 import { createCatalogReader, type CatalogReader } from './catalog-reader.js';
+import type { ImportNetworks } from './catalog-import.js';
 
 /**
  * The catalog's start-up work, in order: logos of the old file storage into the database, the
@@ -21,6 +22,8 @@ export async function prepareCatalog(deps: {
   admin: AdminRepository;
   /** Where the file's `portal:` section goes (decision 0034). */
   branding: BrandingRepository;
+  /** Where the file's `networks:` list goes (docs/networks.md). */
+  networks?: ImportNetworks;
   /** Purges the trash of apps deleted more than 30 days ago (admin.service.ts). */
   purgeExpired: () => Promise<number>;
   log: (message: string) => void;
@@ -50,6 +53,7 @@ async function loadCatalogFiles(
       admin,
       apps,
       branding: deps.branding,
+      ...(deps.networks ? { networks: deps.networks } : {}),
       read: reader.file,
       ...(config.defaultLanguage ? { defaultLanguage: config.defaultLanguage } : {}),
     });

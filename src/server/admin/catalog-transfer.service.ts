@@ -3,7 +3,7 @@ import type { AppsRepository } from '../catalog/apps.repository.js';
 import type { BrandingRepository } from '../branding/branding.repository.js';
 import type { PortalBrandingService } from '../branding/portal-branding.service.js';
 import type { AdminRepository } from './admin.repository.js';
-import { importCatalog } from './catalog-import.js';
+import { importCatalog, type ImportNetworks } from './catalog-import.js';
 import type { CatalogReader } from './catalog-reader.js';
 import { exportCatalog, zipExport } from './catalog-transfer.js';
 
@@ -21,11 +21,20 @@ export function createCatalogTransferService(deps: {
   branding?: { repository: BrandingRepository; service: PortalBrandingService };
   /** DEFAULT_LANGUAGE, for the plain columns of texts given per language. */
   defaultLanguage?: string;
+  /** The networks: exported as the file's `networks:` list, and added or changed from it. */
+  networks?: ImportNetworks;
+  /** Told after an import changed the networks (the visitor's network reads them again). */
+  networksChanged?: () => void;
 }) {
   return {
     /** The catalog file's text; with `logos`, a .zip with catalog.yaml and logos/. */
     async export(options: { logos: boolean }): Promise<{ yaml: string; zip?: Uint8Array }> {
-      const { yaml, files } = await exportCatalog(deps.admin, options, deps.branding?.repository);
+      const { yaml, files } = await exportCatalog(
+        deps.admin,
+        options,
+        deps.branding?.repository,
+        deps.networks,
+      );
       return options.logos ? { yaml, zip: zipExport(yaml, files) } : { yaml };
     },
 
@@ -39,12 +48,14 @@ export function createCatalogTransferService(deps: {
       const result = await importCatalog(deps, input, {
         ...options,
         managedBy: 'portal',
+        source: name,
         ...(deps.defaultLanguage ? { defaultLanguage: deps.defaultLanguage } : {}),
       });
       // The `portal:` section: applied after the apps, audited as a branding change of its own.
       if (!options.dryRun && input.portal && deps.branding) {
         await deps.branding.service.applySection(options.actor, input.portal);
       }
+      if (!options.dryRun && result.networks) deps.networksChanged?.();
       return result;
     },
   };

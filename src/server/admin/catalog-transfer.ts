@@ -1,13 +1,15 @@
 import { posix, resolve } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { stringify } from 'yaml';
-import { APP_FIELDS } from '../../shared/catalog/app-fields.js';
+import { STORED_APP_FIELDS, type AppLists } from '../../shared/catalog/app-fields.js';
+import type { Network } from '../../shared/network/networks.js';
 import {
   CatalogError,
   entryLabel,
-  parseCatalog,
+  parseCatalogFile,
   type CatalogEntry,
 } from '../catalog/catalog-file.js';
+import type { NetworksRepository } from '../networks/networks.repository.js';
 import type { AppRecord } from '../catalog/apps.queries.js';
 import { fieldsOf, pickFields } from '../catalog/app-fields.js';
 import type { AdminRepository, AppSnapshot } from './admin.repository.js';
@@ -28,7 +30,7 @@ export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 const MAX_UNZIPPED_BYTES = 100 * 1024 * 1024;
 
 /** The fields a catalog file sets: the editable ones (the logo travels as a file). */
-export const FILE_FIELDS = APP_FIELDS.filter((field) => field !== 'id');
+export const FILE_FIELDS = STORED_APP_FIELDS.filter((field) => field !== 'id');
 
 /** A parsed catalog, with the logos it brings (by app id), ready to compare and apply. */
 export interface CatalogInput {
@@ -36,11 +38,18 @@ export interface CatalogInput {
   logos: Map<string, CheckedLogo>;
   /** The file's `portal:` section (the branding), when it has one. */
   portal?: PortalSection;
+  /** The file's `networks:` list (docs/networks.md), when it has one. */
+  networks?: Network[];
+}
+
+/** An entry with its lists as stored: addresses and links it does not give are none. */
+export function withLists(entry: CatalogEntry): CatalogEntry & AppLists {
+  return { ...entry, addresses: entry.addresses ?? [], links: entry.links ?? [] };
 }
 
 /** The fields of a catalog file's app, as the import compares and the loader remembers them. */
 export function entrySnapshot(entry: CatalogEntry): AppSnapshot {
-  return pickFields(entry, FILE_FIELDS);
+  return pickFields(withLists(entry), FILE_FIELDS);
 }
 
 /** The same fields of a stored app. */
@@ -56,6 +65,7 @@ export async function exportCatalog(
   admin: AdminRepository,
   options: { logos: boolean },
   branding?: BrandingRepository,
+  networksRepository?: Pick<NetworksRepository, 'list'>,
 ): Promise<{ yaml: string; files: Map<string, Uint8Array> }> {
   const files = new Map<string, Uint8Array>();
   // The branding admins set travels as the `portal:` section, its images beside the logos.
@@ -66,8 +76,11 @@ export async function exportCatalog(
   const apps = [];
   for (const record of await admin.list(false)) {
     const app: Record<string, unknown> = { id: record.id, ...appFieldsOf(record) };
-    // Apps without access settings export as before (the field is optional in the file).
+    // Apps without access settings, addresses or typed links export as before (the fields are
+    // optional in the file).
     if (app.access === null) delete app.access;
+    if (Array.isArray(app.addresses) && app.addresses.length === 0) delete app.addresses;
+    if (Array.isArray(app.links) && app.links.length === 0) delete app.links;
     if (options.logos && record.image !== '') {
       const logo = await admin.findLogo(record.id);
       const type = logo && imageTypeOf(logo.contentType);
@@ -83,7 +96,13 @@ export async function exportCatalog(
   const header =
     '# app-portal catalog export (format: docs/catalog.md). Import it with\n' +
     '# POST /api/admin/catalog/import or `npm run catalog -- import FILE`.\n';
-  const document = portal.section ? { portal: portal.section, apps } : { apps };
+  // The networks (docs/networks.md) when there are any: a portal without them exports as before.
+  const networks = networksRepository ? await networksRepository.list() : [];
+  const document = {
+    ...(portal.section ? { portal: portal.section } : {}),
+    ...(networks.length > 0 ? { networks } : {}),
+    apps,
+  };
   return { yaml: header + stringify(document, { lineWidth: 0 }), files };
 }
 
@@ -139,7 +158,7 @@ export async function readCatalogUpload(
   } else {
     text = typeof upload === 'string' ? upload : new TextDecoder().decode(upload);
   }
-  const entries = parseCatalog(text, name, base);
+  const { entries, networks } = parseCatalogFile(text, name, base);
   const logos = new Map<string, CheckedLogo>();
   const problems: string[] = [];
   for (const entry of entries) {
@@ -201,5 +220,10 @@ export async function readCatalogUpload(
     ),
   );
   if (problems.length > 0) throw new CatalogError(name, problems);
-  return portal.section ? { entries, logos, portal: portal.section } : { entries, logos };
+  return {
+    entries,
+    logos,
+    ...(portal.section ? { portal: portal.section } : {}),
+    ...(networks ? { networks } : {}),
+  };
 }

@@ -6,6 +6,8 @@ import {
   DEFAULT_COLLECTION_ID,
   type AppFields,
 } from '../../shared/catalog/app-rules.js';
+import type { AppLists } from '../../shared/catalog/app-fields.js';
+import { checkNetworks, type Network } from '../../shared/network/networks.js';
 import { SOURCE_LANGUAGE } from '../../shared/i18n/languages.js';
 import { defaultTextOf, isTextMap, type LocalizedText } from '../../shared/i18n/localized-text.js';
 import { IMAGE_EXTENSIONS, imageTypeOfExtension } from '../lib/image-types.js';
@@ -14,7 +16,7 @@ import { IMAGE_EXTENSIONS, imageTypeOfExtension } from '../lib/image-types.js';
 export const APPS_COLLECTION_ID = DEFAULT_COLLECTION_ID;
 
 /** One validated app of a catalog file. */
-export interface CatalogEntry extends AppFields {
+export interface CatalogEntry extends AppFields, Partial<AppLists> {
   /** Absolute path of the logo file, or undefined when the app has none. */
   imagePath: string | undefined;
   /** The bundled icon the logo is made of (`image: icon:<slug>`), or undefined. */
@@ -46,6 +48,18 @@ export class CatalogError extends Error {
  * collected, each naming the app and the field; relative logo paths resolve against `baseDir`.
  */
 export function parseCatalog(text: string, file: string, baseDir: string): CatalogEntry[] {
+  return parseCatalogFile(text, file, baseDir).entries;
+}
+
+/**
+ * The same, with the file's `networks:` list (docs/networks.md) when it has one. Whether the
+ * apps' addresses name known networks is checked on import, against the stored networks too.
+ */
+export function parseCatalogFile(
+  text: string,
+  file: string,
+  baseDir: string,
+): { entries: CatalogEntry[]; networks?: Network[] } {
   let document: unknown;
   try {
     document = parseYaml(text);
@@ -55,9 +69,17 @@ export function parseCatalog(text: string, file: string, baseDir: string): Catal
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     throw new CatalogError(file, ['the file must hold an object with an "apps" list']);
   }
-  // `portal:` is the branding (branding/branding-file.ts reads it).
-  const extraTop = Object.keys(document).filter((key) => key !== 'apps' && key !== 'portal');
+  // `portal:` is the branding (branding/branding-file.ts reads it); `networks:` the networks.
+  const extraTop = Object.keys(document).filter(
+    (key) => key !== 'apps' && key !== 'portal' && key !== 'networks',
+  );
   const problems: string[] = extraTop.map((key) => `unknown top-level field "${key}"`);
+  let networks: Network[] | undefined;
+  if (Object.hasOwn(document, 'networks')) {
+    const checked = checkNetworks((document as { networks?: unknown }).networks);
+    problems.push(...checked.problems.map((problem) => `networks: ${problem}`));
+    networks = checked.networks;
+  }
   const list = (document as { apps?: unknown }).apps;
   if (!Array.isArray(list)) {
     throw new CatalogError(file, [...problems, '"apps" must be a list of apps']);
@@ -115,7 +137,7 @@ export function parseCatalog(text: string, file: string, baseDir: string): Catal
     }
 
     const entry: CatalogEntry = {
-      ...(fields as AppFields),
+      ...(fields as AppFields & Partial<AppLists>),
       imagePath,
       ...(imageIcon !== undefined ? { imageIcon } : {}),
     };
@@ -123,5 +145,5 @@ export function parseCatalog(text: string, file: string, baseDir: string): Catal
   });
 
   if (problems.length > 0) throw new CatalogError(file, problems);
-  return entries;
+  return networks ? { entries, networks } : { entries };
 }

@@ -9,6 +9,7 @@ import { createCatalogReader } from '../admin/catalog-reader.js';
 import { createAdminRepository } from '../admin/admin.repository.js';
 import { createAppsRepository } from '../catalog/apps.repository.js';
 import { createBrandingRepository } from '../branding/branding.repository.js';
+import { createNetworksRepository } from '../networks/networks.repository.js';
 import {
   applyPortalSection,
   planPortalSection,
@@ -49,6 +50,8 @@ function describeResult(result: ImportResult, portal?: PortalSectionChange): str
       );
     }
   }
+  for (const id of result.networks?.add ?? []) lines.push(`+ add     network ${id}`);
+  for (const id of result.networks?.change ?? []) lines.push(`~ change  network ${id}`);
   for (const app of result.add) lines.push(`+ add     ${app.id} (${app.name})`);
   for (const app of result.change) {
     lines.push(`~ change  ${app.id} (${app.name})`);
@@ -104,10 +107,11 @@ export async function runCatalogCli(
   const admin = createAdminRepository(db);
   const apps = createAppsRepository(db);
   const branding = createBrandingRepository(db);
+  const networks = createNetworksRepository(db);
   try {
     if (command === 'export') {
       const zip = file.toLowerCase().endsWith('.zip');
-      const { yaml, files } = await exportCatalog(admin, { logos: zip }, branding);
+      const { yaml, files } = await exportCatalog(admin, { logos: zip }, branding, networks);
       await writeFile(file, zip ? zipExport(yaml, files) : yaml);
       io.out(`Exported the catalog to ${file}.`);
       return 0;
@@ -116,11 +120,12 @@ export async function runCatalogCli(
     const dryRun = command === 'diff';
     const actor = deps.actor ?? { subject: 'cli', username: `cli:${safeUser()}` };
     const clock = () => new Date().toISOString();
-    const result = await importCatalog({ admin, apps, clock }, input, {
+    const result = await importCatalog({ admin, apps, clock, networks }, input, {
       dryRun,
       prune: flags.has('--prune'),
       actor,
       managedBy: 'portal',
+      source: file,
       ...(deps.defaultLanguage ? { defaultLanguage: deps.defaultLanguage } : {}),
     });
     // The `portal:` section, as the API's import does it: after the apps, one audited change;
