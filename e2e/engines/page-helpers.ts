@@ -92,7 +92,37 @@ export async function clickNamed(page: EnginePage, css: string, name: string | R
     (s: string) => !(document.querySelector(s) as HTMLButtonElement | null)?.disabled,
     selector,
   );
+  await waitFor(page, `${selector} in view and in place`, stillInView, selector);
   await page.click(selector);
+}
+
+/**
+ * Runs in the page: brings the element of `css` into view, then true when its box is the same
+ * over two frames, as Playwright waits for before a click. WebDriver scrolls an element into
+ * view and clicks where it is at that moment; the sections and cards it scrolls past render
+ * only then (`content-visibility: auto`, their estimated sizes replaced by their own), and the
+ * element moves: the click lands on the spot it left (seen in WebKit on a busy machine).
+ */
+export function stillInView(css: string): Promise<boolean> {
+  const element = document.querySelector(css);
+  const box = () => JSON.stringify(element?.getBoundingClientRect() ?? null);
+  const inView = () => {
+    const { top, bottom } = element?.getBoundingClientRect() ?? { top: -1, bottom: -1 };
+    return top >= 0 && bottom <= innerHeight;
+  };
+  if (!element?.isConnected) return Promise.resolve(false);
+  if (!inView()) element.scrollIntoView({ block: 'center', inline: 'nearest' });
+  const before = box();
+  return new Promise((resolve) => {
+    // A hidden page draws no frames: then ask again.
+    const timer = setTimeout(() => resolve(false), 500);
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        clearTimeout(timer);
+        resolve(element.isConnected && inView() && box() === before);
+      }),
+    );
+  });
 }
 
 /** Resolves once the portal's app has hydrated the page (the last part of it). */
