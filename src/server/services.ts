@@ -115,7 +115,16 @@ export async function createServices(context: ServiceContext, overrides: Service
   built += 1;
   const { config, db, repositories: repos, clock, now, log, defaultLanguage } = context;
   const closers: (() => Promise<unknown>)[] = [];
-  const snapshot = createCatalogSnapshot(repos.apps, { defaultLanguage });
+  // The networks admins define and the one each request comes from (docs/networks.md).
+  const visitorNetworks = createVisitorNetworks({
+    repository: repos.networks,
+    trustedProxies: trustedProxyRanges(config),
+    now,
+  });
+  const snapshot = createCatalogSnapshot(repos.apps, {
+    defaultLanguage,
+    networks: () => visitorNetworks.list(),
+  });
   const visibleApps = snapshot.visibleApps;
   // The monitor's readers; for the untouched demo catalog, its simulated statuses (decision 0026).
   const demo = overrides.monitor?.demo;
@@ -202,12 +211,6 @@ export async function createServices(context: ServiceContext, overrides: Service
     logoChecks: logoChecker.checks,
     defaultLanguage,
     networks: repos.networks,
-  });
-  // The networks admins define and the one each request comes from (docs/networks.md).
-  const visitorNetworks = createVisitorNetworks({
-    repository: repos.networks,
-    trustedProxies: trustedProxyRanges(config),
-    now,
   });
   const networksAdmin = createNetworksAdminService({
     networks: repos.networks,

@@ -174,13 +174,14 @@ describe('an app’s addresses and typed links in the admin API', () => {
       before: { addresses: ADDRESSES },
       after: { addresses: [{ network: 'vpn', url: 'https://igv.vpn.example.edu/' }] },
     });
-    // Not in the public app list, nor its schema.
+    // The addresses are not in the public app list from outside their networks, nor its schema;
+    // the typed links are (docs/networks.md, "What visitors see").
     const listed = await ctx.app.inject({ url: '/api/apps?perPage=500' });
-    expect(listed.body).not.toContain('example.edu/galaxy');
+    expect(listed.body).not.toContain('campus.example.edu');
     expect(listed.body).not.toContain('vpn.example.edu');
-    expect(listed.json().items.find((app: { id: string }) => app.id === 'igv')).not.toHaveProperty(
-      'addresses',
-    );
+    const igv = listed.json().items.find((app: { id: string }) => app.id === 'igv');
+    expect(igv).not.toHaveProperty('addresses');
+    expect(igv).toMatchObject({ link: null, onlyFrom: { networks: ['VPN'] }, links: LINKS });
     const doc = (await ctx.app.inject({ url: '/api/docs/openapi.json' })).json();
     expect(JSON.stringify(doc.components?.schemas?.App ?? {})).not.toContain('addresses');
   });

@@ -8,16 +8,22 @@ export function fileUrl(collectionId: string, appId: string, fileName: string): 
   return `/api/files/${encodeURIComponent(collectionId)}/${encodeURIComponent(appId)}/${encodeURIComponent(fileName)}`;
 }
 
+/**
+ * An app as stored for readers, before the visitor's network is known: its public `link` (a
+ * string), no typed links, no `onlyFrom` (reachable-app.ts adds those per network).
+ */
+export type PlainApp = Omit<App, 'link' | 'links' | 'onlyFrom'> & { link: string };
+
 /** An app as readers see it, its name and description still in every language given. */
-export type LocalizedApp = Omit<App, 'name' | 'description'> & {
+export type LocalizedApp = Omit<PlainApp, 'name' | 'description'> & {
   name: LocalizedText;
   description: LocalizedText;
 };
 
 export function toLocalizedApp(record: AppRecord): LocalizedApp {
   // The access settings are not part of an app as people see it (a locked card says what it may);
-  // nor, for now, its addresses per network and typed links: internal addresses must never reach
-  // a visitor outside their network (docs/networks.md), which the read side does not decide yet.
+  // nor are its addresses per network and typed links here: reachable-app.ts adds what the
+  // visitor's network may know of them (docs/networks.md), never for a locked card.
   const { access: _access, addresses: _addresses, links: _links, ...fields } = fieldsOf(record);
   void _access;
   void _addresses;
@@ -37,8 +43,8 @@ export function toLocalizedApp(record: AppRecord): LocalizedApp {
  * primary subtag, the default language, the first given). An app with plain texts is returned
  * as it is.
  */
-export function appIn(app: LocalizedApp, language: string, defaultLanguage: string): App {
-  if (typeof app.name === 'string' && typeof app.description === 'string') return app as App;
+export function appIn(app: LocalizedApp, language: string, defaultLanguage: string): PlainApp {
+  if (typeof app.name === 'string' && typeof app.description === 'string') return app as PlainApp;
   return {
     ...app,
     name: textIn(app.name, language, defaultLanguage),
@@ -53,7 +59,7 @@ export function appIn(app: LocalizedApp, language: string, defaultLanguage: stri
 export function toApiApp(
   record: AppRecord,
   language?: { language: string; defaultLanguage: string },
-): App {
+): PlainApp {
   const app = toLocalizedApp(record);
   if (language) return appIn(app, language.language, language.defaultLanguage);
   return { ...app, name: record.name, description: record.description };

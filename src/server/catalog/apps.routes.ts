@@ -55,6 +55,9 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{
         request.query,
         (list: CatalogList) => serialise(list as unknown as Record<string, unknown>),
         language,
+        // Each app's link as seen from the caller's network (docs/networks.md): the ETag is the
+        // answer's hash, so one network's answer never revalidates another's.
+        (await request.network())?.id ?? null,
       );
       const accept = request.headers['accept-encoding'];
       // Already-serialised JSON bytes are sent as they are (the type provider only knows the

@@ -62,16 +62,18 @@ export function createAppsService(deps: { snapshot: CatalogSnapshot }) {
     /**
      * One page of GET /api/apps: the visible apps and, for a signed-in viewer, the locked cards
      * of requestable apps (docs/access-requests.md), with its ETag (a hash of the language
-     * and the JSON). Names and descriptions are in `language` (docs/catalog.md).
+     * and the JSON). Names and descriptions are in `language` (docs/catalog.md); links as seen
+     * from `network`, the visitor's network id (docs/networks.md).
      */
     async listCatalogJson(
       viewer: Viewer,
       query: { page: number; perPage: number },
       serialise: (list: CatalogList) => string,
       language?: string,
+      network?: string | null,
     ): Promise<SerialisedPage> {
       return pageJson<App | LockedApp>(
-        await deps.snapshot.listedApps(viewer, language),
+        await deps.snapshot.listedApps(viewer, language, network),
         query,
         serialise,
         language,

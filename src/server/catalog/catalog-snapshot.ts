@@ -2,9 +2,11 @@ import type { AppAccess, LockedApp, LockedAccessInfo } from '../../shared/api/ac
 import type { App } from '../../shared/api/schemas.js';
 import { normalizeGroup } from '../../shared/identity/groups.js';
 import type { AppRecord } from './apps.queries.js';
-import { accessOf } from './app-fields.js';
 import { SOURCE_LANGUAGE } from '../../shared/i18n/languages.js';
-import { appIn, toLocalizedApp, type LocalizedApp } from './api-app.js';
+import type { Network } from '../../shared/network/networks.js';
+import { appIn, toLocalizedApp, type LocalizedApp, type PlainApp } from './api-app.js';
+import { accessOf, fieldsOf } from './app-fields.js';
+import { hasReach, reachableApp, type AppReach } from './reachable-app.js';
 import { canSee, type Viewer } from './visibility.js';
 
 /** Distinct group sets remembered at once; far more than a group has, small in memory. */
@@ -22,6 +24,10 @@ const MAX_CACHED_VIEWS = 512;
  * Names and descriptions may be given per language (docs/catalog.md): every list is of one
  * language, its texts plain strings (textIn, falling back to `defaultLanguage`); each language
  * gets its own arrays, so its pages are serialised and cached apart (apps.service.ts).
+ *
+ * Apps with addresses per network or typed links (docs/networks.md) are seen differently from
+ * each network (reachable-app.ts): `listedApps` with the visitor's network gives each network
+ * its own arrays too, only when some app has them (otherwise the lists are the plain ones).
  */
 export function createCatalogSnapshot(
   source: {
@@ -29,31 +35,50 @@ export function createCatalogSnapshot(
     catalogVersion(): Promise<string>;
     onChange(listener: () => void): () => void;
   },
-  options: { recheckMs?: number; now?: () => number; defaultLanguage?: string } = {},
+  options: {
+    recheckMs?: number;
+    now?: () => number;
+    defaultLanguage?: string;
+    /** The networks admins define (their names and help go into `onlyFrom`). */
+    networks?: () => Promise<readonly Network[]>;
+  } = {},
 ) {
+  const networksNow = options.networks ?? (() => Promise.resolve([]));
   const recheckMs = options.recheckMs ?? 1000;
   const now = options.now ?? Date.now;
   const defaultLanguage = options.defaultLanguage ?? SOURCE_LANGUAGE;
   let entries: Promise<LocalizedApp[]> | undefined;
   // The whole catalog in each language asked for (texts resolved), made once per snapshot.
-  let inLanguage = new Map<string, readonly App[]>();
+  let inLanguage = new Map<string, readonly PlainApp[]>();
+  // The catalog in one language as seen from one network (only when some app has reach).
+  let atPlace = new Map<string, readonly App[]>();
+  // The addresses per network and typed links of the apps that have some, by id.
+  let reach = new Map<string, AppReach>();
   // The access settings of the apps that have some, by id (loaded with the entries).
   let access = new Map<string, AppAccess>();
   let listedViews = new Map<string, readonly (App | LockedApp)[]>();
   let loadedVersion: string | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let views = new Map<string, readonly App[]>();
+  const signatures = new WeakMap<readonly Network[], string>();
   let generation = 0;
 
   function load(): Promise<LocalizedApp[]> {
     const started = generation;
     const pending = source.findAll().then((records) => {
       const settings = new Map<string, AppAccess>();
+      const reaches = new Map<string, AppReach>();
       for (const record of records) {
         const value = accessOf(record);
         if (value) settings.set(record.id, value);
+        const { addresses, links } = fieldsOf(record);
+        const found = { addresses, links };
+        if (hasReach(found)) reaches.set(record.id, found);
       }
-      if (generation === started) access = settings;
+      if (generation === started) {
+        access = settings;
+        reach = reaches;
+      }
       return records.map(toLocalizedApp);
     });
     // A failed load is not cached; nor is a load that raced with a write.
@@ -75,10 +100,11 @@ export function createCatalogSnapshot(
     views = new Map();
     listedViews = new Map();
     inLanguage = new Map();
+    atPlace = new Map();
   };
 
   /** The catalog in one language; the same array until the catalog changes. */
-  async function catalogIn(language: string): Promise<readonly App[]> {
+  async function catalogIn(language: string): Promise<readonly PlainApp[]> {
     const started = generation;
     const snapshot = await (entries ??= load());
     const found = inLanguage.get(language);
@@ -90,9 +116,45 @@ export function createCatalogSnapshot(
   }
   source.onChange(invalidate);
 
+  /**
+   * Where the list is seen from, as a key of the caches ('' : the plain lists, when no app has
+   * addresses or typed links or no network is given) and the catalog seen from there.
+   */
+  async function placeOf(
+    language: string,
+    network: string | null | undefined,
+  ): Promise<{ key: string; catalog: readonly App[] }> {
+    const plain = await catalogIn(language);
+    if (network === undefined || reach.size === 0) return { key: '', catalog: plain };
+    const networks = await networksNow();
+    let signature = signatures.get(networks);
+    if (signature === undefined) {
+      signature = JSON.stringify(networks.map((n) => [n.id, n.name, n.help, n.helpText]));
+      signatures.set(networks, signature);
+    }
+    const key = `${network ?? ''}\n${signature}`;
+    const started = generation;
+    const cacheKey = `${language}\n${key}`;
+    let catalog = atPlace.get(cacheKey);
+    if (!catalog) {
+      const reaches = reach;
+      catalog = plain.map((app) => reachableApp(app, reaches.get(app.id), network, networks));
+      // Networks are few; a changed list of networks makes new keys, dropped with the snapshot.
+      if (generation === started && atPlace.size < MAX_CACHED_VIEWS) atPlace.set(cacheKey, catalog);
+    }
+    return { key, catalog };
+  }
+
+  async function visibleApps(viewer: Viewer, language?: string): Promise<readonly PlainApp[]>;
+  async function visibleApps(
+    viewer: Viewer,
+    language: string | undefined,
+    network: string | null | undefined,
+  ): Promise<readonly App[]>;
   async function visibleApps(
     viewer: Viewer,
     language: string = defaultLanguage,
+    network?: string | null,
   ): Promise<readonly App[]> {
     // Writes in this process invalidate at once (onChange); another process's writes are
     // caught by comparing the fingerprint, at most once per recheckMs.
@@ -111,9 +173,9 @@ export function createCatalogSnapshot(
         loadedVersion = version;
       }
     }
-    const snapshot = await catalogIn(language);
+    const { key: place, catalog: snapshot } = await placeOf(language, network);
     const groups = [...new Set((viewer?.groups ?? []).map(normalizeGroup))].sort();
-    const key = `${language}\n${groups.join('\n')}`;
+    const key = `${language}\n${place}\n${groups.join('\n')}`;
     const cached = views.get(key);
     if (cached) return cached;
     const visible = snapshot.filter((app) => canSee(app, { groups }));
@@ -132,24 +194,30 @@ export function createCatalogSnapshot(
     /**
      * What GET /api/apps lists (docs/access-requests.md): the visible apps and, for a signed-in
      * viewer, a locked card in place of each requestable app they may not see. Anonymous
-     * viewers (null) get the visible apps only.
+     * viewers (null) get the visible apps only. With `network` (the visitor's network id, or
+     * null for none), the apps as seen from there (reachable-app.ts); locked cards never show
+     * addresses or typed links.
      */
     async listedApps(
       viewer: Viewer,
       language: string = defaultLanguage,
+      network?: string | null,
     ): Promise<readonly (App | LockedApp)[]> {
-      const visible = await visibleApps(viewer, language);
+      const visible = await visibleApps(viewer, language, network);
       if (viewer === null) return visible;
       const snapshot = await catalogIn(language);
       const settings = access;
       if (settings.size === 0) return visible;
       const groups = [...new Set(viewer.groups.map(normalizeGroup))].sort();
-      const key = `${language}\n${groups.join('\n')}`;
+      const { key: place } = await placeOf(language, network);
+      const key = `${language}\n${place}\n${groups.join('\n')}`;
       const cached = listedViews.get(key);
       if (cached) return cached;
-      const seen = new Set(visible.map((app) => app.id));
+      // The visible apps as seen from the visitor's network; the locked ones from the plain app.
+      const seen = new Map(visible.map((app) => [app.id, app]));
       const listed = snapshot.flatMap((app): (App | LockedApp)[] => {
-        if (seen.has(app.id)) return [app];
+        const open = seen.get(app.id);
+        if (open) return [open];
         const settingsOfApp = settings.get(app.id);
         return settingsOfApp?.requestable ? [toLockedApp(app, settingsOfApp)] : [];
       });
@@ -173,7 +241,7 @@ export function createCatalogSnapshot(
  * The locked card of an app: what a signed-in non-member may know of it. Never its links,
  * status or groups; the granting group and approvers only when the app says so.
  */
-export function toLockedApp(app: App, access: AppAccess): LockedApp {
+export function toLockedApp(app: PlainApp, access: AppAccess): LockedApp {
   const locked: LockedApp = {
     id: app.id,
     name: app.name,

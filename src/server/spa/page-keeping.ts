@@ -48,6 +48,11 @@ export interface PageView {
   collapsed: readonly string[];
   /** The tokens of the notices dismissed (shared/status/dismissed-notices.ts). */
   dismissed: readonly string[];
+  /**
+   * The visitor's network id (docs/networks.md), null on none; absent when the caller does not
+   * say (the plain lists). Not chosen, but the page's links depend on it.
+   */
+  network?: string | null;
 }
 
 /** The page of a visitor who chose nothing. */
@@ -72,8 +77,8 @@ export function publicPageKey(parts: {
   /** The notices in force (they come and go with their time windows). */
   notices: Notices;
 }): string {
-  const { theme, language, density, collapsed } = parts.view;
-  return JSON.stringify([
+  const { theme, language, density, collapsed, network } = parts.view;
+  const key = [
     parts.brandingVersion,
     theme,
     language,
@@ -82,7 +87,10 @@ export function publicPageKey(parts: {
     parts.simulated,
     parts.search,
     parts.notices,
-  ]);
+  ];
+  // Only on a network: keys (and pages) stay as they were where no networks are defined.
+  if (typeof network === 'string') key.push(network);
+  return JSON.stringify(key);
 }
 
 /** A number per object, never reused, the same for as long as it lives (the snapshot's lists). */

@@ -66,6 +66,8 @@ export const pageRoutes: FastifyPluginAsync<{
         density: parseDensity(request.cookies[DENSITY_COOKIE]),
         collapsed: parseCollapsedCategories(request.cookies[COLLAPSED_CATEGORIES_COOKIE]),
         dismissed: parseDismissedNotices(request.cookies[DISMISSED_NOTICES_COOKIE]),
+        // The links that work from the visitor's network (docs/networks.md).
+        network: (await request.network())?.id ?? null,
       });
     } catch (error) {
       // The shell still works: the browser renders and asks the API itself.

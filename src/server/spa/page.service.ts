@@ -51,9 +51,9 @@ export interface PageDeps {
   renderElsewhere?: RenderElsewhere;
   /**
    * The apps a viewer may see and, for a signed-in viewer, the locked cards: the same code as
-   * GET /api/apps (the catalog snapshot's listedApps), names and descriptions in `language`.
+   * GET /api/apps (the snapshot's listedApps), texts in `language`, links from `network`.
    */
-  visibleApps(viewer: Principal | null, language: Language): Promise<readonly (App | LockedApp)[]>;
+  visibleApps(viewer: Principal | null, language: Language, network?: Place): Promise<Listed>;
   /** The signed-in user with favorites: the same code as GET /api/me. */
   me(principal: Principal, user: undefined, language: Language): Promise<Me>;
   /**
@@ -72,6 +72,8 @@ export interface PageDeps {
   log(): FastifyBaseLogger;
 }
 
+type Listed = readonly (App | LockedApp)[];
+type Place = string | null; // the visitor's network id, null on none (docs/networks.md)
 /** No notices in force. */
 const NO_NOTICES: Notices = { notices: [], maintenance: [] };
 
@@ -273,7 +275,7 @@ export function createPageService(deps: PageDeps) {
       const portal = await deps.portal(language);
       if (principal) {
         const [apps, me, notices] = await Promise.all([
-          deps.visibleApps(principal, language),
+          deps.visibleApps(principal, language, view.network),
           deps.me(principal, undefined, language),
           noticesFor(principal),
         ]);
@@ -310,7 +312,7 @@ export function createPageService(deps: PageDeps) {
       // The list in the page's language (one array per language): the search (`?q=`) the
       // rendering runs matches the texts the visitor reads.
       const [apps, notices] = await Promise.all([
-        deps.visibleApps(null, language),
+        deps.visibleApps(null, language, view.network),
         noticesFor(null),
       ]);
       const simulated = deps.statusSimulated();

@@ -27,6 +27,9 @@ export interface TestAppSpec {
   image?: string;
   /** Access request settings (docs/access-requests.md). */
   access?: AppAccess;
+  /** Addresses per network and typed links (docs/networks.md); absent: none. */
+  addresses?: { network: string; url: string }[];
+  links?: { kind: string; url: string; label?: string }[];
 }
 
 export function appRow(spec: TestAppSpec): {
@@ -45,6 +48,8 @@ export function appRow(spec: TestAppSpec): {
       isPublic: spec.isPublic ? 1 : 0,
       collectionId: 'apps',
       access: spec.access ? JSON.stringify(spec.access) : null,
+      ...(spec.addresses && { addresses: JSON.stringify(spec.addresses) }),
+      ...(spec.links && { links: JSON.stringify(spec.links) }),
     },
     groups: spec.groups ?? [],
   };

@@ -36,6 +36,8 @@ export const AdminAppSchema = Type.Object(
   {
     ...AppSchema.properties,
     ...adminTextSchemas(),
+    // Admins read the public link as stored (visitors get the one that works where they are).
+    link: Type.String({ description: 'The public link; empty when none.' }),
     imageUrl: Type.Optional(
       Type.String({
         description:

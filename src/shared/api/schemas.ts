@@ -9,6 +9,7 @@ import { AppIdSchema } from './ids.js';
 import { PAGE_QUERY, pageSchema } from './list-schemas.js';
 import { APP_ID_PATTERN } from '../catalog/app-rules.js';
 import { EnvironmentSchema, publicFieldSchemas } from './app-field-schemas.js';
+import { reachFieldSchemas } from './reach-schemas.js';
 
 export { APP_ID_PATTERN, EnvironmentSchema };
 export { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './paging.js';
@@ -26,6 +27,7 @@ export const AppSchema = Type.Object(
       Type.String({ description: 'Logo URL, /api/files/{collectionId}/{appId}/{imageFile}.' }),
     ),
     ...otherFields,
+    ...reachFieldSchemas(),
     created: Type.String({ description: 'ISO 8601 time the record was created.' }),
     updated: Type.String({ description: 'ISO 8601 time the record was last changed.' }),
   },

@@ -31,7 +31,7 @@ function setUp(query: string) {
     act(() =>
       stores.status.getState().setItems(
         [galaxy, igv].map((app) => ({
-          url: app.link,
+          url: app.link ?? '',
           status: app.link === down ? 0 : 1,
           checkedAt: new Date().toISOString(),
           stale: false,
@@ -45,8 +45,8 @@ describe('the app search and the status answers', () => {
   it('does not render again for a status answer while nobody searches', () => {
     const { hook, setStatus, renders } = setUp('');
     const before = renders();
-    setStatus(galaxy.link);
-    setStatus(igv.link);
+    setStatus(galaxy.link ?? '');
+    setStatus(igv.link ?? '');
     expect(renders()).toBe(before);
     expect(hook.result.current.hits).toBeNull();
   });
@@ -54,10 +54,10 @@ describe('the app search and the status answers', () => {
   it('follows the status answers while searching by status', async () => {
     const { hook, setStatus } = setUp('status:down');
     const ids = () => hook.result.current.hits?.map((hit) => hit.app.id);
-    setStatus(galaxy.link);
+    setStatus(galaxy.link ?? '');
     // The search engine loads on demand.
     await vi.waitFor(() => expect(ids()).toEqual(['galaxy']));
-    setStatus(igv.link);
+    setStatus(igv.link ?? '');
     expect(ids()).toEqual(['igv']);
     // Starting to search after the answers came still sees them.
     hook.rerender({ text: '' });

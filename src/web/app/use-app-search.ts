@@ -41,7 +41,7 @@ export function useAppSearch(stores: AppStores, query: string): AppSearch {
     for (const app of apps ?? []) {
       // A locked card has no status (the server sends no link): `status:` never finds it.
       if (isLocked(app)) continue;
-      const code = lookup(app.link);
+      const code = lookup(app.link ?? '');
       byId.set(app.id, code === undefined ? 'unknown' : statusKind(code));
     }
     return byId;
@@ -80,6 +80,6 @@ function toResult(
     nameMatches,
     section: sectionTitle(t, app.category),
     environment: environmentLabel(t, app.env),
-    href: isLocked(app) ? undefined : safeHref(app.link),
+    href: isLocked(app) ? undefined : safeHref(app.link ?? ''),
   };
 }

@@ -139,7 +139,7 @@ describe('AppCard', () => {
         store
           .getState()
           .setItems([
-            { url: app.link, status: 3, checkedAt: new Date().toISOString(), stale: false },
+            { url: app.link ?? '', status: 3, checkedAt: new Date().toISOString(), stale: false },
           ]);
         store.getState().setStrips({
           range: '24h',

@@ -70,7 +70,7 @@ export function HighlightedName({ parts }: { parts: NonNullable<AppCardProps['na
 export function AppCard({ app, status, statusDetails, favoriteToggle, nameParts }: AppCardProps) {
   const t = useT();
   const headingId = useId();
-  const link = safeHref(app.link);
+  const link = safeHref(app.link ?? '');
   const doc = safeHref(app.doc);
   const repository = safeHref(app.github);
   // One grid of its own parts, no wrappers (`.app-card` in styles.css lays out both views).

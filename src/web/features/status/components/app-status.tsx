@@ -16,7 +16,8 @@ const StatusPanel = lazy(() => import('./status-panel.js'));
 interface AppRef {
   id: string;
   name: string;
-  link: string;
+  /** null: no address works from the visitor's network (docs/networks.md); no status then. */
+  link: string | null;
 }
 
 /**
@@ -27,7 +28,7 @@ interface AppRef {
  */
 function useStatusDetails(app: AppRef, store: StatusStore, sentence: boolean): string | undefined {
   const locale = useLocale();
-  const item = useStore(store, (state) => state.itemFor(app.link));
+  const item = useStore(store, (state) => state.itemFor(app.link ?? ''));
   const interacted = useInteracted();
   if (!item || !interacted) return undefined;
   const since = describeSince(locale, historyState(item.status), item.since, Date.now(), sentence);
@@ -45,7 +46,7 @@ function useStatusDetails(app: AppRef, store: StatusStore, sentence: boolean): s
 
 /** The card's status indicator; its tooltip says since when and how fast ("Down for 12 min"). */
 export function AppStatusIndicator({ app, store }: { app: AppRef; store: StatusStore }) {
-  const item = useStore(store, (state) => state.itemFor(app.link));
+  const item = useStore(store, (state) => state.itemFor(app.link ?? ''));
   // When a stale status was checked only `Intl` writes: not before the first interaction.
   const interacted = useInteracted();
   return (
@@ -67,7 +68,7 @@ export function AppStatusDetails({ app, store }: { app: AppRef; store: StatusSto
   const strip = useStore(store, (state) => state.strips?.get(app.id));
   const inMaintenance = useStore(
     store,
-    (state) => state.notices?.maintenance.includes(app.id) || state.lookup(app.link) === 3,
+    (state) => state.notices?.maintenance.includes(app.id) || state.lookup(app.link ?? '') === 3,
   );
   const details = useStatusDetails(app, store, true);
   const interacted = useInteracted();

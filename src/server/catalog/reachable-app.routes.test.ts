@@ -1,0 +1,196 @@
+import { request } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Network } from '../../shared/network/networks.js';
+// The real renderer, as page.routes.test.ts: the page is checked with the components hydrated.
+// eslint-disable-next-line no-restricted-imports
+import { render } from '../../web/entry-server.js';
+import { createNetworksRepository } from '../networks/networks.repository.js';
+import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
+
+// What visitors see of apps with addresses per network (docs/networks.md, "What visitors see"),
+// over real sockets: 127.0.0.2 stands for campus, 127.0.0.3 for outside. The internal host name
+// must be absent from every answer that does not come from campus.
+
+const INTERNAL = 'intra-campus.example.edu';
+const CAMPUS: Network = {
+  id: 'campus',
+  name: 'Campus network',
+  ranges: ['127.0.0.2/32'],
+  help: 'https://it.example.edu/vpn',
+  helpText: 'Off campus, connect to the VPN first.',
+};
+const VPN: Network = { id: 'vpn', name: 'VPN', ranges: ['127.0.0.5/32'] };
+const LINKS = [
+  { kind: 'support', url: 'mailto:galaxy-help@example.edu', label: 'Galaxy team' },
+  { kind: 'status', url: 'https://status.example.edu/galaxy' },
+];
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><title>App Portal</title></head>' +
+  '<body><div id="root"></div></body></html>\n';
+
+let ctx: TestContext;
+let webRoot: string;
+let port: number;
+
+beforeAll(async () => {
+  webRoot = mkdtempSync(join(tmpdir(), 'reachable-app-'));
+  writeFileSync(join(webRoot, 'index.html'), TEMPLATE);
+  mkdirSync(join(webRoot, 'assets'));
+  ctx = await createTestContext({
+    apps: [
+      {
+        id: 'galaxy',
+        isPublic: true,
+        name: 'Galaxy',
+        link: '',
+        addresses: [
+          { network: 'campus', url: `https://galaxy.${INTERNAL}/` },
+          { network: 'vpn', url: `https://galaxy.vpn-${INTERNAL}/` },
+        ],
+        links: LINKS,
+      },
+      {
+        id: 'wiki',
+        isPublic: true,
+        name: 'Wiki',
+        link: 'https://wiki.example.edu/',
+        addresses: [{ network: 'campus', url: `https://wiki.${INTERNAL}/` }],
+      },
+      { id: 'plain', isPublic: true, name: 'Plain' },
+      {
+        id: 'omero',
+        groups: ['imaging'],
+        name: 'OMERO',
+        link: '',
+        addresses: [{ network: 'campus', url: `https://omero.${INTERNAL}/` }],
+        links: [{ kind: 'docs', url: 'https://omero-docs.example.edu/' }],
+        access: { requestable: true, group: '/imaging', approvers: ['pi'] },
+      },
+    ],
+    deps: { webRoot, renderPage: render },
+  });
+  const repository = createNetworksRepository(ctx.db);
+  await ctx.db.transaction().execute((trx) => repository.replace(trx, [CAMPUS, VPN]));
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (ctx.app.server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await ctx.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+/** GET `path` over a real socket from the local address `from`. */
+function getFrom(
+  from: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, localAddress: from, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+type Item = { id: string; link?: string | null; links?: unknown; onlyFrom?: unknown };
+const byId = (body: string) =>
+  new Map((JSON.parse(body) as { items: Item[] }).items.map((app) => [app.id, app]));
+
+describe('GET /api/apps from campus and from outside', () => {
+  it('gives campus its addresses and the typed links', async () => {
+    const apps = byId((await getFrom('127.0.0.2', '/api/apps')).body);
+    expect(apps.get('galaxy')).toMatchObject({ link: `https://galaxy.${INTERNAL}/`, links: LINKS });
+    expect(apps.get('galaxy')).not.toHaveProperty('onlyFrom');
+    expect(apps.get('wiki')?.link).toBe(`https://wiki.${INTERNAL}/`);
+    expect(apps.get('plain')).toEqual(
+      expect.objectContaining({ link: 'https://plain.example.edu/' }),
+    );
+    expect(apps.get('plain')).not.toHaveProperty('links');
+  });
+
+  it('gives outside link null and where the app answers, never an internal address', async () => {
+    const answer = await getFrom('127.0.0.3', '/api/apps');
+    expect(answer.body).not.toContain(INTERNAL);
+    const apps = byId(answer.body);
+    expect(apps.get('galaxy')).toMatchObject({
+      link: null,
+      links: LINKS,
+      onlyFrom: {
+        networks: ['Campus network', 'VPN'],
+        help: CAMPUS.help,
+        helpText: CAMPUS.helpText,
+      },
+    });
+    // A public link works from anywhere.
+    expect(apps.get('wiki')).toMatchObject({ link: 'https://wiki.example.edu/' });
+    expect(apps.get('wiki')).not.toHaveProperty('onlyFrom');
+  });
+
+  it('believes no X-Forwarded-For or Forwarded from a peer that is not a trusted proxy', async () => {
+    const answer = await getFrom('127.0.0.3', '/api/apps', {
+      'x-forwarded-for': '127.0.0.2',
+      forwarded: 'for=127.0.0.2',
+    });
+    expect(answer.body).not.toContain(INTERNAL);
+    expect(byId(answer.body).get('galaxy')?.link).toBeNull();
+  });
+
+  it('never revalidates one network’s answer for another (the ETag is the answer’s)', async () => {
+    const campus = await getFrom('127.0.0.2', '/api/apps');
+    const etag = String(campus.headers.etag);
+    expect((await getFrom('127.0.0.2', '/api/apps', { 'if-none-match': etag })).status).toBe(304);
+    const outside = await getFrom('127.0.0.3', '/api/apps', { 'if-none-match': etag });
+    expect(outside.status).toBe(200);
+    expect(outside.body).not.toContain(INTERNAL);
+  });
+
+  it('never puts addresses or typed links in a locked card, even on campus', async () => {
+    const token = await ctx.issuer.tokenFor('visitor', ['genomics']);
+    const answer = await getFrom('127.0.0.2', '/api/apps', bearer(token));
+    const omero = byId(answer.body).get('omero');
+    expect(omero).toMatchObject({ locked: true });
+    expect(omero).not.toHaveProperty('link');
+    expect(omero).not.toHaveProperty('links');
+    expect(answer.body).not.toContain(`omero.${INTERNAL}`);
+    expect(answer.body).not.toContain('omero-docs.example.edu');
+    // A member on campus gets the app's campus address.
+    const member = await ctx.issuer.tokenFor('member', ['imaging']);
+    const open = byId((await getFrom('127.0.0.2', '/api/apps', bearer(member))).body);
+    expect(open.get('omero')?.link).toBe(`https://omero.${INTERNAL}/`);
+    const away = await getFrom('127.0.0.3', '/api/apps', bearer(member));
+    expect(away.body).not.toContain(INTERNAL);
+  });
+});
+
+describe('the server-rendered page from campus and from outside', () => {
+  it('shows campus the campus address, and outside none', async () => {
+    const campus = await getFrom('127.0.0.2', '/');
+    expect(campus.status).toBe(200);
+    expect(campus.body).toContain(`https://galaxy.${INTERNAL}/`);
+    const outside = await getFrom('127.0.0.3', '/');
+    expect(outside.status).toBe(200);
+    expect(outside.body).not.toContain(INTERNAL);
+    expect(outside.body).toContain('Campus network');
+    // The kept anonymous page of campus is never revalidated for outside.
+    const stale = await getFrom('127.0.0.3', '/', { 'if-none-match': String(campus.headers.etag) });
+    expect(stale.status).toBe(200);
+    expect(stale.body).not.toContain(INTERNAL);
+  });
+
+  it('keeps internal addresses out of the search page (?q=) and spoofed headers', async () => {
+    const search = await getFrom('127.0.0.3', '/?q=galaxy', { 'x-forwarded-for': '127.0.0.2' });
+    expect(search.status).toBe(200);
+    expect(search.body).toContain('Galaxy');
+    expect(search.body).not.toContain(INTERNAL);
+  });
+});
