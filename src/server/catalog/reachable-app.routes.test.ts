@@ -194,3 +194,18 @@ describe('the server-rendered page from campus and from outside', () => {
     expect(search.body).not.toContain(INTERNAL);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes link, links and onlyFrom, and names no internal address', async () => {
+    const doc = await getFrom('127.0.0.2', '/api/docs/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body).toContain('onlyFrom');
+    expect(doc.body).toContain('Campus network');
+    expect(doc.body).not.toContain(INTERNAL);
+    const app = JSON.parse(doc.body).components.schemas.App;
+    expect(Object.keys(app.properties)).toEqual(
+      expect.arrayContaining(['link', 'links', 'onlyFrom']),
+    );
+    expect(app.properties).not.toHaveProperty('addresses');
+  });
+});
