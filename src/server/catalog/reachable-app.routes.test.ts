@@ -181,6 +181,9 @@ describe('the server-rendered page from campus and from outside', () => {
     expect(outside.status).toBe(200);
     expect(outside.body).not.toContain(INTERNAL);
     expect(outside.body).toContain('Campus network');
+    // The card's markup, before any JavaScript: where the app answers and how to connect.
+    expect(outside.body).toContain('Only on Campus network, VPN');
+    expect(outside.body).toContain(`href="${CAMPUS.help}"`);
     // The kept anonymous page of campus is never revalidated for outside.
     const stale = await getFrom('127.0.0.3', '/', { 'if-none-match': String(campus.headers.etag) });
     expect(stale.status).toBe(200);

@@ -4,6 +4,7 @@ import { useId } from '../../../ui/use-id.js';
 import type { App } from '../../../../shared/api/schemas.js';
 import { useT } from '../../../lib/i18n.js';
 import { AppLogo } from './app-logo.js';
+import { AppReach } from './app-reach.js';
 import { EnvironmentBadge } from './environment-badge.js';
 
 export interface AppCardProps {
@@ -65,7 +66,8 @@ export function HighlightedName({ parts }: { parts: NonNullable<AppCardProps['na
 
 /**
  * One app: name, description, environment badge, logo, status, favorite toggle and links to the
- * app, its documentation and its repository. Catalog text is always rendered as text.
+ * app, its documentation and its repository; where it answers when not from the visitor's
+ * network, and its typed links (app-reach.tsx). Catalog text is always rendered as text.
  */
 export function AppCard({ app, status, statusDetails, favoriteToggle, nameParts }: AppCardProps) {
   const t = useT();
@@ -115,6 +117,7 @@ export function AppCard({ app, status, statusDetails, favoriteToggle, nameParts 
           {t('catalog.card.open')}
         </a>
       )}
+      <AppReach app={app} />
     </article>
   );
 }

@@ -1,0 +1,58 @@
+import type { App } from '../../../../shared/api/schemas.js';
+import { useT } from '../../../lib/i18n.js';
+
+/** Only web links, and for a support contact a mailto: address, are rendered. */
+function hrefOf(url: string, mail: boolean): string | undefined {
+  const trimmed = url.trim();
+  if (/^https?:\/\/\S+$/i.test(trimmed)) return trimmed;
+  return mail && /^mailto:[^\s@]+@\S+$/i.test(trimmed) ? trimmed : undefined;
+}
+
+/**
+ * Where the app answers and its typed links (docs/networks.md, "What visitors see"): when no
+ * address works from the visitor's network (`link` null), the networks it answers on and how to
+ * connect; then its support, status page, client download and other links. One paragraph of
+ * links, below the card's own row of links; nothing when the app has neither.
+ */
+export function AppReach({ app }: { app: App }) {
+  const t = useT();
+  const onlyFrom = app.link === null ? app.onlyFrom : undefined;
+  const links = (app.links ?? []).flatMap((link) => {
+    const href = hrefOf(link.url, link.kind === 'support');
+    return href ? [{ ...link, href }] : [];
+  });
+  if (!onlyFrom && links.length === 0) return null;
+  const help = onlyFrom?.help === undefined ? undefined : hrefOf(onlyFrom.help, false);
+  return (
+    <p dir="auto" className="app-reach">
+      {onlyFrom && t('catalog.card.onlyFrom', { networks: onlyFrom.networks.join(', ') })}
+      {help && (
+        <a
+          href={help}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={onlyFrom?.helpText}
+          className="link"
+        >
+          {t('catalog.card.howToConnect')}
+        </a>
+      )}
+      {links.map((link, index) => {
+        const text = link.label ?? t(`catalog.card.link.${link.kind}`);
+        return (
+          <a
+            key={index}
+            href={link.href}
+            target={link.href.startsWith('mailto:') ? undefined : '_blank'}
+            rel="noopener noreferrer"
+            aria-label={t('catalog.card.linkLabel', { link: text, name: app.name })}
+            data-kind={link.kind}
+            className="link"
+          >
+            {text}
+          </a>
+        );
+      })}
+    </p>
+  );
+}
