@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectCleanAndClose, waitUntilInteractive, watch } from './support/browser.js';
+import { signInDirectly } from './support/demo-login.js';
 import { usePortalAndBrowser } from './support/suite.js';
 
 // Links that work from where the visitor is (docs/networks.md): the same catalog seen from
@@ -42,10 +43,15 @@ const suite = usePortalAndBrowser({
   TRUSTED_PROXIES: '127.0.0.1,::1',
 });
 
-async function browserFrom(client: string, js: boolean): Promise<BrowserContext> {
+async function browserFrom(
+  client: string,
+  js: boolean,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<BrowserContext> {
   const context = await suite.browser.newContext({
     javaScriptEnabled: js,
     extraHTTPHeaders: { 'x-forwarded-for': client },
+    storageState,
   });
   await context.route(
     (url) => url.hostname.endsWith('.example.edu'),
@@ -85,21 +91,30 @@ async function expectOutside(page: Page) {
 }
 
 describe('the same catalog from campus and from outside', () => {
-  it('shows campus the campus addresses, on the server-rendered page and after hydration', async () => {
-    const plain = await browserFrom('10.1.2.3', false);
+  it('shows a person signed in on campus the campus addresses, on the server-rendered page and after hydration', async () => {
+    const context = await browserFrom('10.1.2.3', true);
+    const watched = await watch(context);
+    const page = await context.newPage();
+    await signInDirectly(page, suite.portal.url, 'alice');
+    await waitUntilInteractive(page);
+    await page.waitForLoadState('networkidle');
+    await expectCampus(page);
+
+    // The same session without JavaScript: the server's page already has them.
+    const plain = await browserFrom('10.1.2.3', false, await context.storageState());
     const first = await plain.newPage();
     await first.goto(suite.portal.url);
     await expectCampus(first);
     await plain.close();
-
-    const context = await browserFrom('10.1.2.3', true);
-    const watched = await watch(context);
-    const page = await context.newPage();
-    await page.goto(suite.portal.url);
-    await waitUntilInteractive(page);
-    await page.waitForLoadState('networkidle');
-    await expectCampus(page);
     await expectCleanAndClose(context, watched);
+  });
+
+  it('never gives an anonymous visitor on campus an internal address', async () => {
+    const plain = await browserFrom('10.1.2.3', false);
+    const page = await plain.newPage();
+    await page.goto(suite.portal.url);
+    await expectOutside(page);
+    await plain.close();
   });
 
   it('shows outside "Only on Campus network" with how to connect, and no internal address', async () => {

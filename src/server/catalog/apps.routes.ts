@@ -10,6 +10,7 @@ import {
   type CompressedBodies,
 } from '../http/compressed-bodies.js';
 import type { AppsService } from './apps.service.js';
+import { addressNetworkOf } from '../networks/visitor-network.js';
 
 /**
  * GET /api/apps, compressed here rather than by http/compression.ts: the anonymous answer (the
@@ -55,9 +56,9 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{
         request.query,
         (list: CatalogList) => serialise(list as unknown as Record<string, unknown>),
         language,
-        // Each app's link as seen from the caller's network (docs/networks.md): the ETag is the
+        // Each app's link as seen from a signed-in caller's network (docs/networks.md): the ETag is the
         // answer's hash, so one network's answer never revalidates another's.
-        (await request.network())?.id ?? null,
+        await addressNetworkOf(request),
       );
       const accept = request.headers['accept-encoding'];
       // Already-serialised JSON bytes are sent as they are (the type provider only knows the

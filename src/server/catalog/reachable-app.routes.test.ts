@@ -102,13 +102,16 @@ function getFrom(
   });
 }
 
+/** A signed-in person who may open the public apps (a bearer token). */
+const signedIn = async () => bearer(await ctx.issuer.tokenFor('visitor', ['genomics']));
+
 type Item = { id: string; link?: string | null; links?: unknown; onlyFrom?: unknown };
 const byId = (body: string) =>
   new Map((JSON.parse(body) as { items: Item[] }).items.map((app) => [app.id, app]));
 
 describe('GET /api/apps from campus and from outside', () => {
-  it('gives campus its addresses and the typed links', async () => {
-    const apps = byId((await getFrom('127.0.0.2', '/api/apps')).body);
+  it('gives a signed-in person on campus the campus addresses and the typed links', async () => {
+    const apps = byId((await getFrom('127.0.0.2', '/api/apps', await signedIn())).body);
     expect(apps.get('galaxy')).toMatchObject({ link: `https://galaxy.${INTERNAL}/`, links: LINKS });
     expect(apps.get('galaxy')).not.toHaveProperty('onlyFrom');
     expect(apps.get('wiki')?.link).toBe(`https://wiki.${INTERNAL}/`);
@@ -118,8 +121,19 @@ describe('GET /api/apps from campus and from outside', () => {
     expect(apps.get('plain')).not.toHaveProperty('links');
   });
 
+  it('gives an anonymous visitor no internal address, on campus too', async () => {
+    const answer = await getFrom('127.0.0.2', '/api/apps');
+    expect(answer.body).not.toContain(INTERNAL);
+    const apps = byId(answer.body);
+    expect(apps.get('galaxy')).toMatchObject({
+      link: null,
+      onlyFrom: { networks: ['Campus network', 'VPN'] },
+    });
+    expect(apps.get('wiki')?.link).toBe('https://wiki.example.edu/');
+  });
+
   it('gives outside link null and where the app answers, never an internal address', async () => {
-    const answer = await getFrom('127.0.0.3', '/api/apps');
+    const answer = await getFrom('127.0.0.3', '/api/apps', await signedIn());
     expect(answer.body).not.toContain(INTERNAL);
     const apps = byId(answer.body);
     expect(apps.get('galaxy')).toMatchObject({
@@ -138,6 +152,7 @@ describe('GET /api/apps from campus and from outside', () => {
 
   it('believes no X-Forwarded-For or Forwarded from a peer that is not a trusted proxy', async () => {
     const answer = await getFrom('127.0.0.3', '/api/apps', {
+      ...(await signedIn()),
       'x-forwarded-for': '127.0.0.2',
       forwarded: 'for=127.0.0.2',
     });
@@ -146,10 +161,11 @@ describe('GET /api/apps from campus and from outside', () => {
   });
 
   it('never revalidates one network’s answer for another (the ETag is the answer’s)', async () => {
-    const campus = await getFrom('127.0.0.2', '/api/apps');
+    const person = await signedIn();
+    const campus = await getFrom('127.0.0.2', '/api/apps', person);
+    expect(campus.body).toContain(INTERNAL);
     const etag = String(campus.headers.etag);
-    expect((await getFrom('127.0.0.2', '/api/apps', { 'if-none-match': etag })).status).toBe(304);
-    const outside = await getFrom('127.0.0.3', '/api/apps', { 'if-none-match': etag });
+    const outside = await getFrom('127.0.0.3', '/api/apps', { ...person, 'if-none-match': etag });
     expect(outside.status).toBe(200);
     expect(outside.body).not.toContain(INTERNAL);
   });
@@ -173,19 +189,27 @@ describe('GET /api/apps from campus and from outside', () => {
 });
 
 describe('the server-rendered page from campus and from outside', () => {
-  it('shows campus the campus address, and outside none', async () => {
-    const campus = await getFrom('127.0.0.2', '/');
+  it('shows a signed-in person on campus the campus address; anonymous and outside none', async () => {
+    const person = await signedIn();
+    const campus = await getFrom('127.0.0.2', '/', person);
     expect(campus.status).toBe(200);
     expect(campus.body).toContain(`https://galaxy.${INTERNAL}/`);
-    const outside = await getFrom('127.0.0.3', '/');
+    const anonymous = await getFrom('127.0.0.2', '/');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).not.toContain(INTERNAL);
+    expect(anonymous.body).toContain('Only on Campus network, VPN');
+    const outside = await getFrom('127.0.0.3', '/', person);
     expect(outside.status).toBe(200);
     expect(outside.body).not.toContain(INTERNAL);
     expect(outside.body).toContain('Campus network');
     // The card's markup, before any JavaScript: where the app answers and how to connect.
     expect(outside.body).toContain('Only on Campus network, VPN');
     expect(outside.body).toContain(`href="${CAMPUS.help}"`);
-    // The kept anonymous page of campus is never revalidated for outside.
-    const stale = await getFrom('127.0.0.3', '/', { 'if-none-match': String(campus.headers.etag) });
+    // The campus page is never revalidated for outside.
+    const stale = await getFrom('127.0.0.3', '/', {
+      ...person,
+      'if-none-match': String(campus.headers.etag),
+    });
     expect(stale.status).toBe(200);
     expect(stale.body).not.toContain(INTERNAL);
   });

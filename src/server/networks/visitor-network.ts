@@ -108,3 +108,14 @@ export const visitorNetwork = fp<{ networks: Pick<VisitorNetworks, 'networkOf'> 
   },
   { name: 'visitor-network' },
 );
+
+/**
+ * The network whose addresses a request may be given (docs/networks.md, "What visitors see"):
+ * the visitor's, for a signed-in person only. An anonymous visitor is never sent an internal
+ * address, wherever the request comes from: an address on a network is not for anyone who
+ * happens to stand there (a guest network, a shared terminal, a misread proxy).
+ */
+export async function addressNetworkOf(request: FastifyRequest): Promise<string | null> {
+  if (!request.principal) return null;
+  return (await request.network())?.id ?? null;
+}

@@ -10,6 +10,7 @@ import {
   type PersonalBodies,
 } from '../http/compressed-bodies.js';
 import type { PageService } from './page.service.js';
+import { addressNetworkOf } from '../networks/visitor-network.js';
 import { DENSITY_COOKIE, parseDensity } from '../../shared/density/density.js';
 import {
   COLLAPSED_CATEGORIES_COOKIE,
@@ -67,7 +68,7 @@ export const pageRoutes: FastifyPluginAsync<{
         collapsed: parseCollapsedCategories(request.cookies[COLLAPSED_CATEGORIES_COOKIE]),
         dismissed: parseDismissedNotices(request.cookies[DISMISSED_NOTICES_COOKIE]),
         // The links that work from the visitor's network (docs/networks.md).
-        network: (await request.network())?.id ?? null,
+        network: await addressNetworkOf(request),
       });
     } catch (error) {
       // The shell still works: the browser renders and asks the API itself.
