@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +8,7 @@ import type { Network } from '../../shared/network/networks.js';
 // eslint-disable-next-line no-restricted-imports
 import { render } from '../../web/entry-server.js';
 import { createNetworksRepository } from '../networks/networks.repository.js';
+import { getFrom as getFromPort } from '../test-support/get-from.js';
 import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
 
 // What visitors see of apps with addresses per network (docs/networks.md, "What visitors see"),
@@ -84,23 +84,9 @@ afterAll(async () => {
   rmSync(webRoot, { recursive: true, force: true });
 });
 
-/** GET `path` over a real socket from the local address `from`. */
-function getFrom(
-  from: string,
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, localAddress: from, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** GET `path` over a real socket from the local address `from` (get-from.ts). */
+const getFrom = (from: string, path: string, headers: Record<string, string> = {}) =>
+  getFromPort(port, from, path, headers);
 
 /** A signed-in person who may open the public apps (a bearer token). */
 const signedIn = async () => bearer(await ctx.issuer.tokenFor('visitor', ['genomics']));

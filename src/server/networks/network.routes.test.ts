@@ -1,8 +1,8 @@
-import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Network } from '../../shared/network/networks.js';
 import { ConfigError, loadConfig } from '../config/load-config.js';
+import { getFrom } from '../test-support/get-from.js';
 import { createTestContext, type TestContext } from '../test-support/test-app.js';
 import { createNetworksRepository } from './networks.repository.js';
 
@@ -39,40 +39,20 @@ async function networkFrom(
   return response.json();
 }
 
-/** GET /api/network over a real socket, from the local address `from`. */
-function getFrom(
-  port: number,
-  from: string,
-): Promise<{ status: number; headers: object; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path: '/api/network', localAddress: from },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 describe('GET /api/network', () => {
   it('answers by the connection address on a real socket: 127.0.0.2 campus, 127.0.0.3 VPN', async () => {
     await portal();
     await ctx!.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx!.app.server.address() as AddressInfo;
-    const campus = await getFrom(port, '127.0.0.2');
+    const campus = await getFrom(port, '127.0.0.2', '/api/network');
     expect(campus.status).toBe(200);
     expect(JSON.parse(campus.body)).toEqual({ network: 'campus', name: 'Campus network' });
     expect(campus.headers).toMatchObject({ 'cache-control': 'no-store' });
-    expect(JSON.parse((await getFrom(port, '127.0.0.3')).body)).toEqual({
+    expect(JSON.parse((await getFrom(port, '127.0.0.3', '/api/network')).body)).toEqual({
       network: 'vpn',
       name: 'VPN',
     });
-    expect(JSON.parse((await getFrom(port, '127.0.0.4')).body)).toEqual({
+    expect(JSON.parse((await getFrom(port, '127.0.0.4', '/api/network')).body)).toEqual({
       network: null,
       name: null,
     });
