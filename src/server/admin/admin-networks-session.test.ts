@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestBrowser } from '../auth/test-support/test-browser.js';
+import { createTestBrowser, signInAtDevIdp } from '../auth/test-support/test-browser.js';
 import { startDevIdpServer } from '../dev-idp/test-support/dev-idp-server.js';
 import { createTestContext } from '../test-support/test-app.js';
 
@@ -20,16 +20,7 @@ describe('PUT /api/admin/networks from a browser session', () => {
     const ctx = await createTestContext({ env: { PUBLIC_URL: PORTAL, OIDC_ISSUER: idp.issuer } });
     try {
       const browser = createTestBrowser({ app: ctx.app, origin: PORTAL });
-      const page = await browser.follow(await browser.get('/auth/login?returnTo=%2F'));
-      const { action, fields } = browser.form(page.body);
-      await browser.follow(
-        await browser.post(new URL(action, page.url).href, {
-          ...fields,
-          username: 'admin',
-          password: 'admin',
-        }),
-        (response) => response.url.startsWith(`${PORTAL}/auth/callback`),
-      );
+      await signInAtDevIdp(browser, PORTAL, 'admin');
       const crossSite = await browser.request('PUT', '/api/admin/networks', {
         headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accentPlan } from '../../shared/branding/contrast.js';
-import { createTestBrowser } from '../auth/test-support/test-browser.js';
+import { createTestBrowser, signInAtDevIdp } from '../auth/test-support/test-browser.js';
 import {
   DEFAULT_PORTAL as DEFAULTS,
   startBrandingPortal,
@@ -361,16 +361,7 @@ describe('branding from a browser session', () => {
   it('refuses cross-site changes (CSRF) and accepts the portal’s own pages', async () => {
     const { admin } = await setup({ env: { PUBLIC_URL: PORTAL, OIDC_ISSUER: idp.issuer } });
     const browser = createTestBrowser({ app: ctx.app, origin: PORTAL });
-    const page = await browser.follow(await browser.get('/auth/login?returnTo=%2F'));
-    const { action, fields } = browser.form(page.body);
-    await browser.follow(
-      await browser.post(new URL(action, page.url).href, {
-        ...fields,
-        username: 'admin',
-        password: 'admin',
-      }),
-      (response) => response.url.startsWith(`${PORTAL}/auth/callback`),
-    );
+    await signInAtDevIdp(browser, PORTAL, 'admin');
     // Set with a bearer token; removed from the browser session.
     expect((await call('PUT', '/api/admin/portal/logo', admin, PNG, 'image/png')).statusCode).toBe(
       200,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startDevIdpServer } from '../dev-idp/test-support/dev-idp-server.js';
-import { createTestBrowser } from '../auth/test-support/test-browser.js';
+import { createTestBrowser, signInAtDevIdp } from '../auth/test-support/test-browser.js';
 import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
 
 const clock = { now: Date.parse('2026-11-03T09:00:00Z') };
@@ -292,16 +292,7 @@ describe('portal notices from a browser session', () => {
   it('refuses cross-site changes (CSRF) and accepts the portal’s own pages', async () => {
     ctx = await createTestContext({ env: { PUBLIC_URL: PORTAL, OIDC_ISSUER: idp.issuer } });
     const browser = createTestBrowser({ app: ctx.app, origin: PORTAL });
-    const page = await browser.follow(await browser.get('/auth/login?returnTo=%2F'));
-    const { action, fields } = browser.form(page.body);
-    await browser.follow(
-      await browser.post(new URL(action, page.url).href, {
-        ...fields,
-        username: 'admin',
-        password: 'admin',
-      }),
-      (response) => response.url.startsWith(`${PORTAL}/auth/callback`),
-    );
+    await signInAtDevIdp(browser, PORTAL, 'admin');
     // Posted with a bearer token; deleted from the browser session.
     const admin = await ctx.issuer.tokenFor('admin', [], {
       realm_access: { roles: ['portal-admin'] },

@@ -179,3 +179,21 @@ export function cookieAttributes(line: string): Record<string, string | true> {
   }
   return result;
 }
+
+/**
+ * Signs `user` in through the embedded demo identity provider's form (password = user name),
+ * following the redirects until the portal's callback has run: the browser then holds the
+ * portal's session cookie.
+ */
+export async function signInAtDevIdp(browser: TestBrowser, portal: string, user: string) {
+  const page = await browser.follow(await browser.get('/auth/login?returnTo=%2F'));
+  const { action, fields } = browser.form(page.body);
+  await browser.follow(
+    await browser.post(new URL(action, page.url).href, {
+      ...fields,
+      username: user,
+      password: user,
+    }),
+    (response) => response.url.startsWith(`${portal}/auth/callback`),
+  );
+}
