@@ -88,7 +88,8 @@ export function publicPageKey(parts: {
     parts.search,
     parts.notices,
   ];
-  // Only on a network: keys (and pages) stay as they were where no networks are defined.
+  // Anonymous pages come from no network (addressNetworkOf): should a caller ever pass one, its
+  // page is kept apart rather than shown to others. Keys stay as they were without one.
   if (typeof network === 'string') key.push(network);
   return JSON.stringify(key);
 }
