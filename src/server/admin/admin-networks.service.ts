@@ -65,7 +65,7 @@ export function createNetworksAdminService(deps: {
         if (JSON.stringify(before) === JSON.stringify(networks)) return false;
         await deps.networks.replace(trx, networks);
         await audit({
-          action: 'update',
+          action: 'networks',
           appId: null,
           before: { networks: before },
           after: { networks },

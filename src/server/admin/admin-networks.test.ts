@@ -64,7 +64,7 @@ describe('GET and PUT /api/admin/networks', () => {
     expect(await networks()).toEqual(saved);
     const [entry] = await auditEntries();
     expect(entry).toMatchObject({
-      action: 'update',
+      action: 'networks',
       appId: null,
       before: { networks: [] },
       after: { networks: saved },

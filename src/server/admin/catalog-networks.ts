@@ -70,7 +70,7 @@ export async function applyNetworks(
   if (plan.add.length === 0 && plan.change.length === 0) return;
   await repository.replace(trx, plan.after);
   await audit({
-    action: 'import',
+    action: 'networks',
     appId: null,
     before: { networks: plan.before },
     after: { networks: plan.after },

@@ -145,6 +145,8 @@ export const AUDIT_ACTIONS = [
   'access-expiry',
   'delivery-retry',
   'branding',
+  'networks',
+  'report',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -172,6 +174,8 @@ export const AuditEntrySchema = Type.Object(
       Type.Literal('access-expiry'),
       Type.Literal('delivery-retry'),
       Type.Literal('branding'),
+      Type.Literal('networks'),
+      Type.Literal('report'),
     ]),
     appId: Type.Union([Type.String(), Type.Null()], {
       description: 'The app changed; null for changes that concern no single app.',

@@ -24,6 +24,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'access-expiry': 'admin.audit.action.accessExpiry',
   'delivery-retry': 'admin.audit.action.deliveryRetry',
   branding: 'admin.audit.action.branding',
+  networks: 'admin.audit.action.networks',
+  report: 'admin.audit.action.report',
 };
 
 export function actionOf(entry: AuditEntry): AuditAction {
