@@ -27,6 +27,7 @@ import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { createFileStorage } from './files/file-storage.js';
 import { DevIdpRefusedError, resolveIdentityProvider } from './dev-idp/dev-idp.js';
 import { loggerOptions } from './http/request-log.js';
+import { monitoredApps } from './catalog/monitored-apps.js';
 import { createMonitorFromConfig } from './monitor/monitor-setup.js';
 import { demoStatusCatalog } from './admin/demo-status-catalog.js';
 import { createGroupDirectoryFromConfig } from './directory/directory-setup.js';
@@ -99,7 +100,8 @@ async function main(): Promise<void> {
   // The untouched demo catalog gets simulated statuses (decision 0026).
   const demoCatalog = await demoStatusCatalog(config);
   const monitor = createMonitorFromConfig(config.monitor, {
-    apps,
+    // Checked at their public links, else at their first address on a network.
+    apps: monitoredApps(apps),
     history: repositories.statusHistory,
     demo: demoCatalog && { demoCatalog, apps },
     shared: leadership && {

@@ -142,6 +142,7 @@ export async function createServices(context: ServiceContext, overrides: Service
   const monitorStatus = createMonitorStatusService({
     visibleApps,
     results,
+    statusLink: snapshot.statusLink,
     history: historyView,
   });
   // Status history (docs/monitor.md): read here, written by the monitor.
@@ -156,6 +157,7 @@ export async function createServices(context: ServiceContext, overrides: Service
   const notices = createNoticesService({
     visibleApps,
     results,
+    statusLink: snapshot.statusLink,
     board,
     // Notices admins post, read from the database: every viewer (and instance) sees them at once.
     portal: createActivePortalNotices({
@@ -200,6 +202,7 @@ export async function createServices(context: ServiceContext, overrides: Service
     clock,
     isApprover: (principal) => accessService.isApprover(principal),
     defaultLanguage,
+    seenFrom: snapshot.seenFrom,
   });
   // Logos are checked in worker threads, started on first use and stopped with the app.
   const logoChecker = createLogoChecker();
@@ -290,7 +293,8 @@ export async function createServices(context: ServiceContext, overrides: Service
           root: overrides.webRoot ?? DEFAULT_WEB_ROOT,
           render: overrides.renderPage,
           visibleApps: snapshot.listedApps,
-          me: (principal, user, language) => usersService.me(principal, user, language),
+          me: (principal, user, language, network) =>
+            usersService.me(principal, user, language, network),
           portal: branding.info,
           notices: (viewer, language) => notices.noticesFor(viewer, language),
           catalogs,

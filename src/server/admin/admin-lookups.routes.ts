@@ -50,7 +50,7 @@ export const adminLookupsRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const { groups, anonymous, page, perPage } = request.query;
+      const { groups, anonymous, network, page, perPage } = request.query;
       const names = (groups ?? '')
         .split(',')
         .map((name) => name.trim())
@@ -62,6 +62,9 @@ export const adminLookupsRoutes: FastifyPluginAsyncTypebox<{
         viewer,
         { page, perPage },
         (list: AppList) => serialise(list),
+        undefined,
+        // As GET /api/apps answers: anonymous viewers are from no network (addressNetworkOf).
+        anonymous ? null : (network ?? null),
       );
       return reply.type('application/json; charset=utf-8').send(json as never);
     },

@@ -1,3 +1,4 @@
+import { statusLinkOf } from '../catalog/reachable-app.js';
 import type { AdminApp } from '../../shared/api/admin-schemas.js';
 import { accessOf, fieldsOf } from '../catalog/app-fields.js';
 import type { AppRecord } from '../catalog/apps.queries.js';
@@ -83,13 +84,17 @@ export function changedFields(
   };
 }
 
-/** Adds the monitor's current status of each app's link, where known. */
+/**
+ * Adds the monitor's current status of each app, where known: checked at its link, else at its
+ * first address on a network (statusLinkOf, docs/networks.md).
+ */
 export function withStatus(
   apps: AdminApp[],
   statusOf: (link: string) => number | undefined,
 ): AdminApp[] {
   for (const app of apps) {
-    const status = app.link.trim() === '' ? undefined : statusOf(app.link.trim());
+    const link = statusLinkOf(app.link, { addresses: app.addresses ?? [], links: [] });
+    const status = link === '' ? undefined : statusOf(link);
     if (status !== undefined) app.status = status;
   }
   return apps;

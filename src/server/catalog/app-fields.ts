@@ -86,6 +86,11 @@ export function columnsOf(
   return columns as Partial<AppFieldColumns>;
 }
 
+/** A stored app's addresses per network (docs/networks.md); none when unreadable. */
+export function addressesOf(record: Pick<AppRecord, 'addresses'>): AppAddress[] {
+  return listOf<AppAddress>(record.addresses);
+}
+
 /** A stored app -> its fields (a copy: the groups list is the caller's to change). */
 export function fieldsOf(record: AppRecord): StoredAppFields {
   const fields: Record<string, unknown> = {};
@@ -93,7 +98,7 @@ export function fieldsOf(record: AppRecord): StoredAppFields {
     if (field === 'isPublic') fields[field] = record.isPublic === 1;
     else if (field === 'associatedGroups') fields[field] = [...record.associatedGroups];
     else if (field === 'access') fields[field] = accessOf(record);
-    else if (field === 'addresses') fields[field] = listOf<AppAddress>(record.addresses);
+    else if (field === 'addresses') fields[field] = addressesOf(record);
     else if (field === 'links') fields[field] = listOf<AppLink>(record.links);
     else if (field === 'name' || field === 'description') {
       fields[field] = storedText(record[field], record[TEXTS_COLUMN[field]]);

@@ -48,15 +48,19 @@ export function createAppsService(deps: { snapshot: CatalogSnapshot }) {
   }
 
   return {
-    /** One page of the visible apps as JSON text, serialised at most once per catalog state. */
+    /**
+     * One page of the visible apps as JSON text, serialised at most once per catalog state;
+     * links as seen from `network` (docs/networks.md; undefined: as stored).
+     */
     async listVisibleAppsJson(
       viewer: Viewer,
       query: { page: number; perPage: number },
       serialise: (list: AppList) => string,
       language?: string,
+      network?: string | null,
     ): Promise<string> {
-      return pageJson<App>(await deps.snapshot.visibleApps(viewer, language), query, serialise)
-        .json;
+      const apps = await deps.snapshot.visibleApps(viewer, language, network);
+      return pageJson<App>(apps, query, serialise).json;
     },
 
     /**

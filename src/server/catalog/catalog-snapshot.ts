@@ -6,7 +6,7 @@ import { SOURCE_LANGUAGE } from '../../shared/i18n/languages.js';
 import type { Network } from '../../shared/network/networks.js';
 import { appIn, toLocalizedApp, type LocalizedApp, type PlainApp } from './api-app.js';
 import { accessOf, fieldsOf } from './app-fields.js';
-import { hasReach, reachableApp, type AppReach } from './reachable-app.js';
+import { hasReach, reachableApp, statusLinkOf, type AppReach } from './reachable-app.js';
 import { canSee, type Viewer } from './visibility.js';
 
 /** Distinct group sets remembered at once; far more than a group has, small in memory. */
@@ -54,6 +54,8 @@ export function createCatalogSnapshot(
   let atPlace = new Map<string, readonly App[]>();
   // The addresses per network and typed links of the apps that have some, by id.
   let reach = new Map<string, AppReach>();
+  // Where the monitor checks those apps (statusLinkOf), by id: their lists may show another link.
+  let statusLinks = new Map<string, string>();
   // The access settings of the apps that have some, by id (loaded with the entries).
   let access = new Map<string, AppAccess>();
   let listedViews = new Map<string, readonly (App | LockedApp)[]>();
@@ -68,16 +70,20 @@ export function createCatalogSnapshot(
     const pending = source.findAll().then((records) => {
       const settings = new Map<string, AppAccess>();
       const reaches = new Map<string, AppReach>();
+      const monitored = new Map<string, string>();
       for (const record of records) {
         const value = accessOf(record);
         if (value) settings.set(record.id, value);
         const { addresses, links } = fieldsOf(record);
         const found = { addresses, links };
-        if (hasReach(found)) reaches.set(record.id, found);
+        if (!hasReach(found)) continue;
+        reaches.set(record.id, found);
+        monitored.set(record.id, statusLinkOf(record.link, found));
       }
       if (generation === started) {
         access = settings;
         reach = reaches;
+        statusLinks = monitored;
       }
       return records.map(toLocalizedApp);
     });
@@ -224,6 +230,30 @@ export function createCatalogSnapshot(
       if (listedViews.size >= MAX_CACHED_VIEWS) listedViews.clear();
       listedViews.set(key, listed);
       return listed;
+    },
+
+    /**
+     * `apps` (made from the stored apps, as /api/me's favorites are) as a visitor on `network`
+     * sees them (reachable-app.ts): the same list when no network is given or no app has
+     * addresses or typed links. For apps the visitor may open only.
+     */
+    async seenFrom(apps: readonly App[], network: string | null | undefined): Promise<App[]> {
+      await (entries ??= load());
+      const reaches = reach;
+      if (network === undefined || reaches.size === 0) return [...apps];
+      const networks = await networksNow();
+      return apps.map((app) =>
+        reachableApp(app as PlainApp, reaches.get(app.id), network, networks),
+      );
+    },
+
+    /**
+     * The address the monitor checks `app` at (reachable-app.ts, statusLinkOf), for an app of a
+     * list this snapshot gave, whichever network it was seen from (its public link, else its
+     * first address on a network).
+     */
+    statusLink(app: { id: string; link: string | null }): string {
+      return statusLinks.get(app.id) ?? app.link?.trim() ?? '';
     },
 
     /** The access settings of every app that has some (approvers, inbox), by app id. */

@@ -208,6 +208,47 @@ describe('the server-rendered page from campus and from outside', () => {
   });
 });
 
+describe('favorites and the admin preview from campus and from outside', () => {
+  it('gives a person’s favorites the address that works from where they are', async () => {
+    const headers = await signedIn();
+    const added = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/favorites/galaxy',
+      headers,
+    });
+    expect(added.statusCode).toBe(200);
+    // Through inject, from no network: no internal address in the answer either.
+    expect(added.body).not.toContain(INTERNAL);
+    const favorite = async (from: string) =>
+      (JSON.parse((await getFrom(from, '/api/me', headers)).body) as { favorites: Item[] })
+        .favorites[0];
+    expect(await favorite('127.0.0.2')).toMatchObject({ link: `https://galaxy.${INTERNAL}/` });
+    const outside = await getFrom('127.0.0.3', '/api/me', headers);
+    expect(outside.body).not.toContain(INTERNAL);
+    expect(await favorite('127.0.0.3')).toMatchObject({
+      link: null,
+      links: LINKS,
+      onlyFrom: { networks: ['Campus network', 'VPN'] },
+    });
+  });
+
+  it('previews a viewer from a network admins choose; anonymous viewers from none', async () => {
+    const admin = bearer(
+      await ctx.issuer.tokenFor('admin', [], { realm_access: { roles: ['portal-admin'] } }),
+    );
+    const preview = async (query: string) =>
+      byId((await getFrom('127.0.0.3', `/api/admin/preview?${query}`, admin)).body);
+    expect((await preview('groups=genomics&network=campus')).get('galaxy')?.link).toBe(
+      `https://galaxy.${INTERNAL}/`,
+    );
+    expect((await preview('groups=genomics')).get('galaxy')).toMatchObject({
+      link: null,
+      onlyFrom: { networks: ['Campus network', 'VPN'] },
+    });
+    expect((await preview('anonymous=true&network=campus')).get('galaxy')?.link).toBeNull();
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('describes link, links and onlyFrom, and names no internal address', async () => {
     const doc = await getFrom('127.0.0.2', '/api/docs/openapi.json');

@@ -23,6 +23,18 @@ export function hasReach(reach: AppReach | undefined): reach is AppReach {
 }
 
 /**
+ * The address the monitor checks an app at (docs/networks.md, "Status in context"): its public
+ * link, or, when it has none, its first address on a network; the portal's probe runs from the
+ * server, which is usually inside those networks. '' when there is neither. Never sent to
+ * visitors: status answers name the app by id and its public link.
+ */
+export function statusLinkOf(link: string, reach: AppReach | undefined): string {
+  const own = link.trim();
+  if (own !== '') return own;
+  return reach?.addresses[0]?.url.trim() ?? '';
+}
+
+/**
  * `app` as a visitor on `network` (an id; null: none) sees it, `networks` the list admins
  * define (for the names and help of `onlyFrom`). The same object when nothing changes.
  */

@@ -153,6 +153,28 @@ describe('GET /api/monitor-status visibility', () => {
     expect(await statuses(ctx)).toContainEqual({ url: RSTUDIO, status: 0 });
   });
 
+  it('gives the status of an app checked at its address on a network by id, never the address', async () => {
+    const { ctx } = await setup();
+    const LIMS = 'https://lims.internal.example.edu/';
+    await ctx.seed([
+      // Answers on the campus network only: the monitor checks it there (docs/networks.md).
+      { id: 'lims', isPublic: true, link: '', addresses: [{ network: 'campus', url: LIMS }] },
+      // A public link and a campus address: checked at the public link, whatever card shows.
+      {
+        id: 'galaxy',
+        isPublic: true,
+        link: GALAXY,
+        addresses: [{ network: 'campus', url: 'https://galaxy.campus.example.edu/' }],
+      },
+    ]);
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/monitor-status' });
+    const items = response.json() as { id: string; url: string; status: number }[];
+    expect(items.find((item) => item.id === 'lims')).toMatchObject({ url: '', status: 1 });
+    expect(items.find((item) => item.id === 'galaxy')).toMatchObject({ url: GALAXY, status: 1 });
+    expect(response.body).not.toContain('internal');
+    expect(response.body).not.toContain('campus');
+  });
+
   it('answers an empty list when no monitor runs', async () => {
     const ctx = await createTestContext({ apps: APPS });
     cleanups.push(() => ctx.close());
@@ -217,6 +239,7 @@ describe('GET /api/monitor-status caching', () => {
       stale: boolean;
     }[];
     expect(stale.find((item) => item.url === GALAXY)).toEqual({
+      id: 'galaxy',
       url: GALAXY,
       status: 1,
       checkedAt: galaxy?.checkedAt,
@@ -252,6 +275,7 @@ describe('GET /api/monitor-status caching', () => {
     expect(probed.requests).toEqual(['/app']);
     const listed = await ctx.app.inject({ method: 'GET', url: '/api/monitor-status' });
     expect(listed.json()).toContainEqual({
+      id: expect.any(String),
       url: `${probed.url}/app`,
       status: 1,
       checkedAt: expect.any(String),

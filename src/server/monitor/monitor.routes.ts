@@ -22,7 +22,7 @@ export const monitorRoutes: FastifyPluginAsyncTypebox<{ statuses: MonitorStatusS
         tags: ['monitor'],
         summary: 'Statuses of the apps the caller may see, from the server-side monitor.',
         description:
-          'Served from the monitor’s cache, never from the monitored sources. One item per visible app with a known status: `url` is the app’s link, `status` 0 Down, 1 Up & Running, 2 Pending, 3 Maintenance. Apps with no known status are absent. Answers carry an ETag; send it back in If-None-Match to get 304.',
+          'Served from the monitor’s cache, never from the monitored sources. One item per visible app with a known status: `id` is the app’s id, `url` its public link (empty when it has none), `status` 0 Down, 1 Up & Running, 2 Pending, 3 Maintenance. Apps with no known status are absent. Answers carry an ETag; send it back in If-None-Match to get 304.',
         response: {
           200: StatusListSchema,
           304: Type.Null({ description: 'Not modified: the ETag sent is current. No body.' }),

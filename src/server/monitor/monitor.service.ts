@@ -14,6 +14,8 @@ export interface StatusListing {
   etag: string;
 }
 
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 function listingOf(items: StatusItem[]): StatusListing {
   const body = JSON.stringify(items);
   const hash = createHash('sha256').update(body).digest('base64url');
@@ -21,9 +23,12 @@ function listingOf(items: StatusItem[]): StatusListing {
 }
 
 /**
- * The status list a caller may see: for each app visible to the caller whose link matches a
- * cached status (exact link, else the normalised URL), `{url: <the app's link>, status}`, sorted
- * by URL. Monitor URLs that match no visible app never appear.
+ * The status list a caller may see: for each app visible to the caller with a known status,
+ * `{id, url: <the app's public link>, status}`, sorted by URL then id. The status is looked up
+ * where the monitor checks the app (`statusLink`: its link, else its first address on a network,
+ * docs/networks.md): exact link, else the normalised URL. An app's internal addresses never
+ * appear (`url` is '' for an app without a public link). Monitor URLs that match no visible app
+ * never appear either.
  *
  * Everything comes from memory: `visibleApps` is the catalog snapshot of GET /api/apps (one
  * list per group set, the same array until the catalog changes), and each such list's statuses
@@ -32,19 +37,24 @@ function listingOf(items: StatusItem[]): StatusListing {
 export function createMonitorStatusService(deps: {
   visibleApps(viewer: Viewer): Promise<readonly { id: string; link: string }[]>;
   results: StatusResults;
+  /** Where the monitor checks an app (catalog-snapshot.ts); by default its link. */
+  statusLink?: (app: { id: string; link: string }) => string;
   /** Adds `since` to the items (history/). */
   history?: StatusHistoryView;
 }) {
   const memo = new WeakMap<object, { version: string; listing: StatusListing }>();
+  const statusLink = deps.statusLink ?? ((app: { link: string }) => app.link.trim());
 
   function compute(apps: readonly { id: string; link: string }[]): StatusListing {
-    const byUrl = new Map<string, StatusItem>();
+    const items: StatusItem[] = [];
     for (const app of apps) {
-      if (byUrl.has(app.link) || app.link.trim() === '') continue;
-      const found = deps.results.lookup(app.link.trim());
+      const checked = statusLink(app);
+      if (checked === '') continue;
+      const found = deps.results.lookup(checked);
       if (!found) continue;
       // `checkedAt` and `stale` let the SPA say a status is out of date (docs/web.md, "Status polling").
       const item: StatusItem = {
+        id: app.id,
         url: app.link,
         status: found.status,
         checkedAt: new Date(found.seenAt).toISOString(),
@@ -55,9 +65,9 @@ export function createMonitorStatusService(deps: {
         item.since = new Date(current.since).toISOString();
       if (found.responseMs !== undefined) item.responseMs = found.responseMs;
       if (found.source === DEMO_SOURCE) item.simulated = true;
-      byUrl.set(app.link, item);
+      items.push(item);
     }
-    const items = [...byUrl.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    items.sort((a, b) => compareText(a.url, b.url) || compareText(a.id, b.id));
     return listingOf(items);
   }
 

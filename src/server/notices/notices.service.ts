@@ -8,6 +8,8 @@ import type { NoticeBoard } from '../monitor/notice-board.js';
 export function createNoticesService(deps: {
   visibleApps(viewer: Viewer): Promise<readonly { id: string; link: string }[]>;
   results: StatusResults;
+  /** Where the monitor checks an app (catalog-snapshot.ts); by default its link. */
+  statusLink?: (app: { id: string; link: string }) => string;
   board: Pick<NoticeBoard, 'active'>;
   /** Notices admins posted (src/server/notices), read from the database on each call. */
   portal?: { activeFor(visibleIds: ReadonlySet<string>, language?: string): Promise<Notice[]> };
@@ -18,7 +20,7 @@ export function createNoticesService(deps: {
       const apps = await deps.visibleApps(viewer);
       const maintenance = apps
         .filter((app) => {
-          const link = app.link.trim();
+          const link = deps.statusLink?.(app) ?? app.link.trim();
           return link !== '' && deps.results.lookup(link)?.status === STATUS_MAINTENANCE;
         })
         .map((app) => app.id);

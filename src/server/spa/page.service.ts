@@ -55,7 +55,7 @@ export interface PageDeps {
    */
   visibleApps(viewer: Principal | null, language: Language, network?: Place): Promise<Listed>;
   /** The signed-in user with favorites: the same code as GET /api/me. */
-  me(principal: Principal, user: undefined, language: Language): Promise<Me>;
+  me(principal: Principal, user: undefined, language: Language, network?: Place): Promise<Me>;
   /**
    * The portal's texts and branding now (src/server/branding: kept a second per instance), the
    * texts given per language in `language`.
@@ -276,7 +276,7 @@ export function createPageService(deps: PageDeps) {
       if (principal) {
         const [apps, me, notices] = await Promise.all([
           deps.visibleApps(principal, language, view.network),
-          deps.me(principal, undefined, language),
+          deps.me(principal, undefined, language, view.network),
           noticesFor(principal),
         ]);
         const simulated = deps.statusSimulated();

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FavoriteOrderSchema } from '../../shared/api/favorite-schemas.js';
 import { AppIdParamsSchema, ErrorSchema, MeSchema } from '../../shared/api/schemas.js';
 import { requirePrincipal } from '../auth/authenticate.js';
+import { addressNetworkOf } from '../networks/visitor-network.js';
 import type { UsersService } from './users.service.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 503: ErrorSchema };
@@ -16,11 +17,18 @@ export const meRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         operationId: 'getMe',
         tags: ['me'],
-        summary: 'The signed-in user, with favorites they may still see.',
+        summary:
+          'The signed-in user, with favorites they may still see (links as seen from their network, as in GET /api/apps).',
         response: { 200: MeSchema, ...errors },
       },
     },
-    async (request) => users.me(requirePrincipal(request), undefined, request.language),
+    async (request) =>
+      users.me(
+        requirePrincipal(request),
+        undefined,
+        request.language,
+        await addressNetworkOf(request),
+      ),
   );
 
   app.put(
@@ -36,7 +44,12 @@ export const meRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) =>
-      users.setFavoriteOrder(requirePrincipal(request), request.body.appIds, request.language),
+      users.setFavoriteOrder(
+        requirePrincipal(request),
+        request.body.appIds,
+        request.language,
+        await addressNetworkOf(request),
+      ),
   );
 
   app.put(
@@ -51,7 +64,12 @@ export const meRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) =>
-      users.addFavorite(requirePrincipal(request), request.params.appId, request.language),
+      users.addFavorite(
+        requirePrincipal(request),
+        request.params.appId,
+        request.language,
+        await addressNetworkOf(request),
+      ),
   );
 
   app.delete(
@@ -66,6 +84,11 @@ export const meRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) =>
-      users.removeFavorite(requirePrincipal(request), request.params.appId, request.language),
+      users.removeFavorite(
+        requirePrincipal(request),
+        request.params.appId,
+        request.language,
+        await addressNetworkOf(request),
+      ),
   );
 };

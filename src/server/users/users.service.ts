@@ -1,4 +1,4 @@
-import type { Me } from '../../shared/api/schemas.js';
+import type { App, Me } from '../../shared/api/schemas.js';
 import type { Principal } from '../auth/principal.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
 import { toApiApp } from '../catalog/api-app.js';
@@ -42,6 +42,11 @@ export function createUsersService(deps: {
   isApprover?: (principal: Principal) => Promise<boolean>;
   /** DEFAULT_LANGUAGE: favorites' names and descriptions fall back to it (docs/catalog.md). */
   defaultLanguage?: string;
+  /**
+   * The favorites as a visitor on a network sees them: the address that works from there
+   * (catalog-snapshot.ts, docs/networks.md). Without it, as stored.
+   */
+  seenFrom?: (apps: readonly App[], network: string | null | undefined) => Promise<App[]>;
 }) {
   const defaultLanguage = deps.defaultLanguage ?? 'en';
   async function sync(principal: Principal): Promise<UserRecord> {
@@ -64,10 +69,20 @@ export function createUsersService(deps: {
     return { ...existing, ...fields };
   }
 
-  /** The user with their favorites, names and descriptions in `language`. */
-  async function me(principal: Principal, user?: UserRecord, language?: string): Promise<Me> {
+  /**
+   * The user with their favorites, names and descriptions in `language`, their links as seen
+   * from `network` (the visitor's network id; null: none; undefined: as stored).
+   */
+  async function me(
+    principal: Principal,
+    user?: UserRecord,
+    language?: string,
+    network?: string | null,
+  ): Promise<Me> {
     const record = user ?? (await sync(principal));
-    const favorites = await deps.users.findFavoriteApps(record.id, principal);
+    const favorites = (await deps.users.findFavoriteApps(record.id, principal)).map((found) =>
+      toApiApp(found, { language: language ?? defaultLanguage, defaultLanguage }),
+    );
     return {
       id: record.id,
       name: record.name,
@@ -78,9 +93,7 @@ export function createUsersService(deps: {
       roles: record.roles,
       isAdmin: record.roles.includes(deps.adminRole),
       isApprover: deps.isApprover ? await deps.isApprover(principal) : false,
-      favorites: favorites.map((record) =>
-        toApiApp(record, { language: language ?? defaultLanguage, defaultLanguage }),
-      ),
+      favorites: deps.seenFrom ? await deps.seenFrom(favorites, network) : favorites,
     };
   }
 
@@ -93,11 +106,16 @@ export function createUsersService(deps: {
   return {
     sync,
     me,
-    async addFavorite(principal: Principal, appId: string, language?: string): Promise<Me> {
+    async addFavorite(
+      principal: Principal,
+      appId: string,
+      language?: string,
+      network?: string | null,
+    ): Promise<Me> {
       const user = await sync(principal);
       await requireVisibleApp(principal, appId);
       await deps.users.addFavorite(user.id, appId, deps.clock());
-      return me(principal, user, language);
+      return me(principal, user, language, network);
     },
     /**
      * Sets the whole ordered list of favorites. Refused (400, nothing changed) when an id
@@ -107,6 +125,7 @@ export function createUsersService(deps: {
       principal: Principal,
       appIds: readonly string[],
       language?: string,
+      network?: string | null,
     ): Promise<Me> {
       const seen = new Set<string>();
       const duplicates = appIds.filter((id) => seen.has(id) || !seen.add(id));
@@ -132,13 +151,18 @@ export function createUsersService(deps: {
         (appId) => !visible.has(appId),
         deps.clock(),
       );
-      return me(principal, user, language);
+      return me(principal, user, language, network);
     },
-    async removeFavorite(principal: Principal, appId: string, language?: string): Promise<Me> {
+    async removeFavorite(
+      principal: Principal,
+      appId: string,
+      language?: string,
+      network?: string | null,
+    ): Promise<Me> {
       const user = await sync(principal);
       await requireVisibleApp(principal, appId);
       await deps.users.removeFavorite(user.id, appId);
-      return me(principal, user, language);
+      return me(principal, user, language, network);
     },
   };
 }

@@ -232,6 +232,13 @@ export const PreviewQuerySchema = Type.Object(
       Type.String({ maxLength: 4000, description: 'Comma-separated group names.' }),
     ),
     anonymous: Type.Optional(Type.Boolean()),
+    network: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description:
+          'Seen from this network (its id; docs/networks.md): each app’s link is the address that works from there. Absent: from no network. Ignored for anonymous viewers, who never get an address on a network.',
+      }),
+    ),
     ...PAGE_QUERY,
   },
   { additionalProperties: false },

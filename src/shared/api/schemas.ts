@@ -130,7 +130,11 @@ export type PortalInfo = Static<typeof PortalInfoSchema>;
 /** One item of the monitor's status list (docs/monitor.md). */
 export const StatusItemSchema = Type.Object(
   {
-    url: Type.String(),
+    id: Type.String({ description: 'The app’s id: match cards to statuses by it.' }),
+    url: Type.String({
+      description:
+        'The app’s public link (empty when it has none: such an app is checked at an address on a network, which is never sent).',
+    }),
     status: Type.Integer(),
     checkedAt: Type.String({
       format: 'date-time',

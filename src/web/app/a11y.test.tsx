@@ -44,7 +44,7 @@ describe('accessibility of the home page (axe-core)', () => {
     server.use(
       http.get('/api/apps', () => HttpResponse.json(appList(apps))),
       http.get('/api/monitor-status', () =>
-        HttpResponse.json([{ url: 'https://galaxy.example.edu/', status: 0 }]),
+        HttpResponse.json([{ id: 'galaxy', url: 'https://galaxy.example.edu/', status: 0 }]),
       ),
     );
   });

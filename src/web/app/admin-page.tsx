@@ -23,7 +23,7 @@ export default function AdminPage({ status, onCatalogChanged }: AdminPageProps) 
   const lookup = useStore(status, (state) => state.lookup);
   const renderCard = useCallback(
     (app: App) => (
-      <AppCard key={app.id} app={app} status={<StatusIndicator code={lookup(app.link ?? '')} />} />
+      <AppCard key={app.id} app={app} status={<StatusIndicator code={lookup(app)} />} />
     ),
     [lookup],
   );

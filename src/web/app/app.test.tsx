@@ -191,14 +191,15 @@ describe('the portal app', () => {
     expect(screen.queryByRole('article', { name: 'IGV Web' })).not.toBeInTheDocument();
   });
 
-  it('shows each app status from the monitor, matching links exactly or normalised', async () => {
+  it('shows each app status from the monitor, matched by the app’s id', async () => {
     serveApps([galaxy, igv, wiki, slurm]);
     server.use(
       http.get('/api/monitor-status', () =>
         HttpResponse.json([
-          { url: 'https://galaxy.example.edu/', status: 0 },
-          { url: 'http://www.IGV.example.edu', status: 3 },
-          { url: 'https://wiki.example.edu/', status: 7 },
+          { id: galaxy.id, url: 'https://galaxy.example.edu/', status: 0 },
+          // The link the item names does not matter: a card may show an address on a network.
+          { id: igv.id, url: 'https://elsewhere.example.edu/', status: 3 },
+          { id: wiki.id, url: '', status: 7 },
         ]),
       ),
     );

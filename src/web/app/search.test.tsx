@@ -175,8 +175,8 @@ describe('searching the portal', () => {
     server.use(
       http.get('/api/monitor-status', () =>
         HttpResponse.json([
-          { url: 'https://galaxy.example.edu/', status: 0 },
-          { url: 'https://igv.example.edu', status: 1 },
+          { id: 'galaxy', url: 'https://galaxy.example.edu/', status: 0 },
+          { id: 'igv', url: 'https://igv.example.edu', status: 1 },
         ]),
       ),
     );

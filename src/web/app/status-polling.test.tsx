@@ -43,7 +43,7 @@ describe('status polling in the app', () => {
       }),
       http.get('/api/monitor-status', () => {
         polls.push(Date.now());
-        return HttpResponse.json([{ url: galaxy.link, status }]);
+        return HttpResponse.json([{ id: galaxy.id, url: galaxy.link, status }]);
       }),
     );
     renderApp();
@@ -80,7 +80,9 @@ describe('status polling in the app', () => {
     try {
       server.use(
         http.get('/api/apps', () => HttpResponse.json(appList([galaxy]))),
-        http.get('/api/monitor-status', () => HttpResponse.json([{ url: galaxy.link, status: 1 }])),
+        http.get('/api/monitor-status', () =>
+          HttpResponse.json([{ id: galaxy.id, url: galaxy.link, status: 1 }]),
+        ),
         http.get('/api/status-history', () => HttpResponse.html('<html>a proxy said hello</html>')),
         http.get('/api/notices', () => new HttpResponse('', { status: 200 })),
       );

@@ -31,6 +31,7 @@ function setUp(query: string) {
     act(() =>
       stores.status.getState().setItems(
         [galaxy, igv].map((app) => ({
+          id: app.id,
           url: app.link ?? '',
           status: app.link === down ? 0 : 1,
           checkedAt: new Date().toISOString(),

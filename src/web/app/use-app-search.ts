@@ -39,9 +39,9 @@ export function useAppSearch(stores: AppStores, query: string): AppSearch {
   const statusById = useMemo(() => {
     const byId = new Map<string, SearchStatus>();
     for (const app of apps ?? []) {
-      // A locked card has no status (the server sends no link): `status:` never finds it.
+      // A locked card has no status (the server sends none for it): `status:` never finds it.
       if (isLocked(app)) continue;
-      const code = lookup(app.link ?? '');
+      const code = lookup(app);
       byId.set(app.id, code === undefined ? 'unknown' : statusKind(code));
     }
     return byId;

@@ -152,6 +152,7 @@ describe.each([1, 2] as const)('GET /api/apps/{id}/uptime with Kuma %s.x', (vers
     const list = (await get(ctx, '/api/monitor-status')).json();
     expect(list).toEqual([
       {
+        id: 'public-app',
         url: PUBLIC,
         status: 1,
         since: expect.any(String),

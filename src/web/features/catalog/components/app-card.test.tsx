@@ -136,11 +136,15 @@ describe('AppCard', () => {
       });
       const store = createStatusStore();
       act(() => {
-        store
-          .getState()
-          .setItems([
-            { url: app.link ?? '', status: 3, checkedAt: new Date().toISOString(), stale: false },
-          ]);
+        store.getState().setItems([
+          {
+            id: app.id,
+            url: app.link ?? '',
+            status: 3,
+            checkedAt: new Date().toISOString(),
+            stale: false,
+          },
+        ]);
         store.getState().setStrips({
           range: '24h',
           bucketMinutes: 30,

@@ -101,4 +101,25 @@ describe('a card whose app does not answer from the visitor’s network', () => 
     );
     expect(card).not.toHaveTextContent('Only on');
   });
+
+  it('shows the first few typed links and keeps the rest behind "More links"', () => {
+    const links = ['one', 'two', 'three', 'four', 'five'].map((label) => ({
+      kind: 'other' as const,
+      url: `https://example.edu/${label}`,
+      label,
+    }));
+    render(<AppCard app={{ ...OUTSIDE, links }} status={<span>status</span>} />);
+    const card = screen.getByRole('article', { name: 'Galaxy' });
+    const more = within(card).getByText('More links (2)');
+    expect(more.tagName).toBe('SUMMARY');
+    // Every link is still in the page (search and find-in-page see them), the last two folded.
+    for (const label of ['one', 'two', 'three', 'four', 'five']) {
+      expect(
+        within(card).getByRole('link', { name: `${label} (Galaxy)`, hidden: true }),
+      ).toBeInTheDocument();
+    }
+    expect(
+      within(more.parentElement as HTMLElement).getAllByRole('link', { hidden: true }),
+    ).toHaveLength(2);
+  });
 });

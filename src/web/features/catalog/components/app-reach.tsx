@@ -8,10 +8,13 @@ function hrefOf(url: string, mail: boolean): string | undefined {
   return mail && /^mailto:[^\s@]+@\S+$/i.test(trimmed) ? trimmed : undefined;
 }
 
+/** Typed links shown on the card; the rest behind "More links", so a card stays lean. */
+export const SHOWN_LINKS = 3;
+
 /**
  * Where the app answers and its typed links (docs/networks.md, "What visitors see"): when no
  * address works from the visitor's network (`link` null), the networks it answers on and how to
- * connect; then its support, status page, client download and other links. One paragraph of
+ * connect; then its support, status page, client download and other links. One row of
  * links, below the card's own row of links; nothing when the app has neither.
  */
 export function AppReach({ app }: { app: App }) {
@@ -23,9 +26,29 @@ export function AppReach({ app }: { app: App }) {
   });
   if (!onlyFrom && links.length === 0) return null;
   const help = onlyFrom?.help === undefined ? undefined : hrefOf(onlyFrom.help, false);
+  const anchor = (link: (typeof links)[number], index: number) => {
+    const text = link.label ?? t(`catalog.card.link.${link.kind}`);
+    return (
+      <a
+        key={index}
+        href={link.href}
+        target={link.href.startsWith('mailto:') ? undefined : '_blank'}
+        rel="noopener noreferrer"
+        aria-label={t('catalog.card.linkLabel', { link: text, name: app.name })}
+        data-kind={link.kind}
+        className="link"
+      >
+        {text}
+      </a>
+    );
+  };
+  const more = links.slice(SHOWN_LINKS);
   return (
-    <p dir="auto" className="app-reach">
-      {onlyFrom && t('catalog.card.onlyFrom', { networks: onlyFrom.networks.join(', ') })}
+    <div dir="auto" className="app-reach">
+      {onlyFrom &&
+        t('catalog.card.onlyFrom', {
+          networks: onlyFrom.networks.join(t('catalog.card.listSeparator')),
+        })}
       {help && (
         <a
           href={help}
@@ -37,22 +60,13 @@ export function AppReach({ app }: { app: App }) {
           {t('catalog.card.howToConnect')}
         </a>
       )}
-      {links.map((link, index) => {
-        const text = link.label ?? t(`catalog.card.link.${link.kind}`);
-        return (
-          <a
-            key={index}
-            href={link.href}
-            target={link.href.startsWith('mailto:') ? undefined : '_blank'}
-            rel="noopener noreferrer"
-            aria-label={t('catalog.card.linkLabel', { link: text, name: app.name })}
-            data-kind={link.kind}
-            className="link"
-          >
-            {text}
-          </a>
-        );
-      })}
-    </p>
+      {links.slice(0, SHOWN_LINKS).map(anchor)}
+      {more.length > 0 && (
+        <details className="app-more-links">
+          <summary>{t('catalog.card.moreLinks', { count: String(more.length) })}</summary>
+          {more.map(anchor)}
+        </details>
+      )}
+    </div>
   );
 }

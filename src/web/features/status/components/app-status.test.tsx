@@ -16,6 +16,7 @@ function storeWithData() {
   act(() => {
     store.getState().setItems([
       {
+        id: APP.id,
         url: APP.link,
         status: 0,
         since: TEN_MIN_AGO(),
@@ -66,6 +67,25 @@ describe('AppStatusIndicator', () => {
     render(<AppStatusIndicator app={APP} store={store} />);
     const indicator = screen.getByRole('img', { name: 'Down' });
     expect(indicator).toHaveAttribute('data-tip', 'Down for 10 min · 87 ms');
+  });
+
+  it('finds the status by id and says where it was seen when the visitor is not there', () => {
+    const store = storeWithData();
+    // Seen from outside the networks it answers on: no link, the networks named.
+    const outside = { ...APP, link: null, onlyFrom: { networks: ['Campus network', 'VPN'] } };
+    const { unmount } = render(<AppStatusIndicator app={outside} store={store} />);
+    expect(screen.getByRole('img', { name: 'Down (on Campus network, VPN)' })).toBeInTheDocument();
+    unmount();
+    // From the campus: its campus address, the status as it is.
+    const inside = { ...APP, link: 'https://galaxy.campus.example.edu/' };
+    render(<AppStatusIndicator app={inside} store={store} />);
+    expect(screen.getByRole('img', { name: 'Down' })).toBeInTheDocument();
+  });
+
+  it('says nothing of where when the status is unknown', () => {
+    const outside = { ...APP, link: null, onlyFrom: { networks: ['Campus network'] } };
+    render(<AppStatusIndicator app={outside} store={createStatusStore()} />);
+    expect(screen.getByRole('img', { name: 'Unknown' })).toBeInTheDocument();
   });
 });
 

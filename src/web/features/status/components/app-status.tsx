@@ -16,8 +16,10 @@ const StatusPanel = lazy(() => import('./status-panel.js'));
 interface AppRef {
   id: string;
   name: string;
-  /** null: no address works from the visitor's network (docs/networks.md); no status then. */
+  /** null: no address works from the visitor's network (docs/networks.md). */
   link: string | null;
+  /** The networks it answers on, then (docs/networks.md). */
+  onlyFrom?: { networks: string[] };
 }
 
 /**
@@ -28,7 +30,7 @@ interface AppRef {
  */
 function useStatusDetails(app: AppRef, store: StatusStore, sentence: boolean): string | undefined {
   const locale = useLocale();
-  const item = useStore(store, (state) => state.itemFor(app.link ?? ''));
+  const item = useStore(store, (state) => state.itemFor(app));
   const interacted = useInteracted();
   if (!item || !interacted) return undefined;
   const since = describeSince(locale, historyState(item.status), item.since, Date.now(), sentence);
@@ -46,15 +48,22 @@ function useStatusDetails(app: AppRef, store: StatusStore, sentence: boolean): s
 
 /** The card's status indicator; its tooltip says since when and how fast ("Down for 12 min"). */
 export function AppStatusIndicator({ app, store }: { app: AppRef; store: StatusStore }) {
-  const item = useStore(store, (state) => state.itemFor(app.link ?? ''));
+  const item = useStore(store, (state) => state.itemFor(app));
   // When a stale status was checked only `Intl` writes: not before the first interaction.
   const interacted = useInteracted();
+  const { t } = useLocale();
+  // Checked from inside the networks the visitor is not on: the label says where.
+  const where =
+    app.link === null && app.onlyFrom
+      ? app.onlyFrom.networks.join(t('catalog.card.listSeparator'))
+      : undefined;
   return (
     <StatusIndicator
       code={item?.status}
       details={useStatusDetails(app, store, false)}
       stale={item?.stale}
       checkedAt={interacted ? item?.checkedAt : undefined}
+      where={where}
     />
   );
 }
@@ -68,7 +77,7 @@ export function AppStatusDetails({ app, store }: { app: AppRef; store: StatusSto
   const strip = useStore(store, (state) => state.strips?.get(app.id));
   const inMaintenance = useStore(
     store,
-    (state) => state.notices?.maintenance.includes(app.id) || state.lookup(app.link ?? '') === 3,
+    (state) => state.notices?.maintenance.includes(app.id) || state.lookup(app) === 3,
   );
   const details = useStatusDetails(app, store, true);
   const interacted = useInteracted();

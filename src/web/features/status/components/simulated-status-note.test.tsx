@@ -6,6 +6,7 @@ import { createStatusStore } from '../stores/status-store.js';
 import { SimulatedStatusNote } from './simulated-status-note.js';
 
 const item = (simulated: boolean): StatusItem => ({
+  id: 'galaxy',
   url: 'https://galaxy.mmge.example.edu/',
   status: 1,
   checkedAt: '2026-11-03T10:15:00.000Z',

@@ -50,6 +50,7 @@ function statusStore() {
   const store = createStatusStore({ notices: { notices: [NOTICE], maintenance: [] } });
   store.getState().setItems([
     {
+      id: APP.id,
       url: APP.link,
       status: 0,
       since: new Date(Date.now() - 10 * 60_000 - 5_000).toISOString(),

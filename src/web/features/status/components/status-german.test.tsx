@@ -14,6 +14,7 @@ describe('the status in German', () => {
     act(() => {
       store.getState().setItems([
         {
+          id: APP.id,
           url: APP.link,
           status: 0,
           since: new Date(Date.now() - 12 * 60_000 - 5_000).toISOString(),

@@ -47,8 +47,15 @@ export function StatusIndicator({
   details,
   stale = false,
   checkedAt,
+  where,
 }: {
   code: number | undefined;
+  /**
+   * The networks the app answers on, when the visitor is on none of them (docs/networks.md,
+   * "Status in context"): the monitor checked it from inside, so the label says where
+   * ("Up & Running (on Campus network)").
+   */
+  where?: string;
   /** Follows the label in the tooltip: since when and the response time ("for 12 min · 87 ms"). */
   details?: string;
   stale?: boolean;
@@ -67,7 +74,9 @@ export function StatusIndicator({
             when: checked,
           })
         : t('status.stale', { status: statusLabel(locale, known as StatusKind) })
-      : statusLabel(locale, kind);
+      : kind === 'unknown' || where === undefined
+        ? statusLabel(locale, kind)
+        : t('status.label.where', { label: statusLabel(locale, kind), networks: where });
   const { Icon, className } = LOOK[kind];
   // One element: the icon is its own (bold) drawing, painted by `.status-dot`, and the tooltip
   // is its `data-tip` (`.tip`), without wrappers (styles.css).

@@ -13,9 +13,9 @@ export type StripItem = Strips['items'][number];
 export interface StatusState {
   /** The latest monitor results; null before the first answer. */
   items: StatusItem[] | null;
-  /** An app's status code by its link; undefined while the monitor has nothing for it. */
+  /** An app's status code by its id; undefined while the monitor has nothing for it. */
   lookup: StatusLookup;
-  /** An app's whole status item (with `since` and `responseMs`) by its link. */
+  /** An app's whole status item (with `since` and `responseMs`) by its id. */
   itemFor: ItemLookup;
   /** 24 h strips by app id; null until the first answer. */
   strips: ReadonlyMap<string, StripItem> | null;

@@ -38,6 +38,7 @@ function setup(options: { ready?: boolean; fail?: boolean } = {}) {
       if (state.fail) throw new Error('monitor down');
       return [
         {
+          id: 'a',
           url: 'https://a.example.edu/',
           status: 1,
           checkedAt: new Date(0).toISOString(),
