@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../../shared/api/schemas.js';
 import { server } from '../../test-support/server.js';
@@ -8,7 +9,8 @@ import { makeAdminApp } from '../../test-support/admin-fixtures.js';
 import { AdminConsole } from './admin-console.js';
 
 // After a save the console shows the app the server answered; it loads its lists again only
-// when no answer can tell what changed (an import).
+// when no answer can tell what changed (an import). The app form reads the networks once when it
+// opens (its addresses per network), nothing else.
 
 let fake: FakeAdminApi;
 let reads: string[];
@@ -34,7 +36,10 @@ beforeEach(() => {
     makeAdminApp({ id: 'galaxy', name: 'Galaxy', status: 0 }),
     makeAdminApp({ id: 'omero', name: 'OMERO', isPublic: false, associatedGroups: ['imaging'] }),
   ]);
-  server.use(...fake.handlers);
+  server.use(
+    ...fake.handlers,
+    http.get('/api/admin/networks', () => HttpResponse.json({ networks: [] })),
+  );
   reads = [];
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
@@ -60,7 +65,7 @@ describe('the console after a save', () => {
     expect(await screen.findByText('Saved Galaxy Server.')).toBeVisible();
     expect(row(/Galaxy Server/)).toHaveTextContent('Down');
     expect(onCatalogChanged).toHaveBeenCalledTimes(1);
-    expect(reads).toEqual([]);
+    expect(reads).toEqual(['/api/admin/networks']);
   });
 
   it('offers a new group name at once, and moves apps to the trash and back', async () => {
@@ -89,7 +94,7 @@ describe('the console after a save', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Apps' }));
     expect(screen.getByRole('rowheader', { name: /OMERO/ })).toBeInTheDocument();
     expect(onCatalogChanged).toHaveBeenCalledTimes(3);
-    expect(reads).toEqual([]);
+    expect(reads).toEqual(['/api/admin/networks']);
   });
 
   it('loads everything again after an import', async () => {

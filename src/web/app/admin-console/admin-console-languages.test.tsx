@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../../shared/api/schemas.js';
 import { LocaleProvider } from '../../lib/i18n.js';
@@ -26,6 +27,8 @@ beforeEach(() => {
       makeAdminApp({ id: 'omero', name: 'OMERO', isPublic: false, status: 0 }),
       makeAdminApp({ id: 'igv', name: 'IGV', env: 'dev' }),
     ]).handlers,
+    // The app form reads the networks (its addresses per network).
+    http.get('/api/admin/networks', () => HttpResponse.json({ networks: [] })),
   );
 });
 
@@ -43,6 +46,7 @@ describe('the admin console in another language', () => {
       'Papierkorb',
       'Hinweise',
       'Erscheinungsbild',
+      'Netzwerke',
       'Änderungsprotokoll',
       'Zustellungen',
       'Ansehen als…',

@@ -51,7 +51,11 @@ beforeEach(() => {
     }),
     makeAdminApp({ id: 'secret', name: 'Backstage', isPublic: false, env: 'dev', status: 0 }),
   ]);
-  server.use(...fake.handlers);
+  server.use(
+    ...fake.handlers,
+    // The app form reads the networks (its addresses per network): none here.
+    http.get('/api/admin/networks', () => HttpResponse.json({ networks: [] })),
+  );
 });
 
 describe('the app table', () => {

@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../../ui/console/confirm-dialog.js';
 import { ImportExport } from '../../features/admin-history/components/import-export.js';
 import { NoticesView } from '../../features/admin-notices/components/notices-view.js';
 import { BrandingView } from '../../features/admin-branding/components/branding-view.js';
+import { NetworksView } from '../../features/admin-networks/components/networks-view.js';
 import { restoreApp } from '../../features/admin-history/api/history-api.js';
 import { TrashView } from '../../features/admin-history/components/trash-view.js';
 import { ViewAs } from '../../features/admin-apps/components/view-as.js';
@@ -37,6 +38,7 @@ const TABS = [
   { key: 'trash', label: 'admin.tabs.trash' },
   { key: 'notices', label: 'admin.tabs.notices' },
   { key: 'branding', label: 'admin.tabs.branding' },
+  { key: 'networks', label: 'admin.tabs.networks' },
   { key: 'audit', label: 'admin.tabs.audit' },
   { key: 'deliveries', label: 'admin.tabs.deliveries' },
   { key: 'view-as', label: 'admin.tabs.viewAs' },
@@ -47,7 +49,7 @@ type TabKey = (typeof TABS)[number]['key'];
 /** What the Apps tab shows: the table, or the form for a new app or one being edited. */
 type Editing = { kind: 'table' } | { kind: 'new' } | { kind: 'edit'; app: AdminApp };
 
-/** The admin console at /admin: apps, trash, notices, audit log, "View as…", import and export. */
+/** The admin console at /admin: apps, trash, notices, branding, networks, audit log, "View as…", import and export. */
 export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: AdminConsoleProps) {
   const locale = useLocale();
   const { t } = locale;
@@ -206,6 +208,9 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
             onChanged={(message) => setNotice({ kind: 'success', message })}
             onError={fail}
           />
+        )}
+        {tab === 'networks' && (
+          <NetworksView onChanged={(message) => setNotice({ kind: 'success', message })} />
         )}
         {tab === 'audit' && <AuditLog appIds={appIds} />}
         {tab === 'deliveries' && <DeliveriesView />}

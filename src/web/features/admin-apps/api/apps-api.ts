@@ -5,6 +5,7 @@ import type {
   AdminGroups,
 } from '../../../../shared/api/admin-schemas.js';
 import type { IconList } from '../../../../shared/api/icon-schemas.js';
+import type { NetworkList } from '../../../../shared/api/network-schemas.js';
 import type { App } from '../../../../shared/api/schemas.js';
 import { apiRequest, fetchEveryPage } from '../../../lib/api-client.js';
 import { appPath } from '../../../lib/console/app-path.js';
@@ -70,6 +71,11 @@ export function searchIcons(q: string, page: number, perPage: number): Promise<I
 export async function iconFile(icon: { slug: string; svgUrl: string }): Promise<File> {
   const svg = await apiRequest<string>(icon.svgUrl, { headers: { accept: 'image/svg+xml' } });
   return new File([svg], `${icon.slug}.svg`, { type: 'image/svg+xml' });
+}
+
+/** The networks admins define (the form's addresses: one per network; docs/networks.md). */
+export function listNetworks(): Promise<NetworkList> {
+  return apiRequest<NetworkList>('/api/admin/networks');
 }
 
 export async function listGroups(): Promise<AdminGroups['items']> {

@@ -31,6 +31,7 @@ beforeEach(() => {
       return HttpResponse.json(saved as unknown as JsonBodyType);
     }),
     ...fake.handlers,
+    http.get('/api/admin/networks', () => HttpResponse.json({ networks: [] })),
   );
   render(
     <AdminConsole renderCard={renderCard} renderHome={() => null} onCatalogChanged={() => {}} />,

@@ -8,6 +8,8 @@ import { nameOf } from '../../../lib/console/app-name.js';
 import { labelOf } from '../../../lib/console/field-labels.js';
 import { FORM_LANGUAGE } from '../../../lib/console/form-texts.js';
 import { AccessSection } from './access-section.js';
+import { AppAddressesFields } from './app-addresses-fields.js';
+import { AppLinksFields } from './app-links-fields.js';
 import { ERROR_TEXT, FormField } from '../../../ui/console/form-field.js';
 import { SelectField } from '../../../ui/console/select-field.js';
 import { IconPicker } from './icon-picker.js';
@@ -204,6 +206,8 @@ export function AppForm({
             )}
           </FormField>
         </div>
+        <AppAddressesFields lists={form.lists} onBlur={() => form.lists.touch('addresses')} />
+        <AppLinksFields lists={form.lists} onBlur={() => form.lists.touch('links')} />
         <fieldset className="flex min-w-0 flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">
             {t('admin.translations.visibility.legend')}

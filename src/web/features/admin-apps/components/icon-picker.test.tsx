@@ -21,7 +21,10 @@ let fake: FakeAdminApi;
 let searches: string[];
 beforeEach(() => {
   fake = createFakeAdminApi([makeAdminApp({ id: 'galaxy', name: 'Galaxy' })]);
-  server.use(...fake.handlers);
+  server.use(
+    ...fake.handlers,
+    http.get('/api/admin/networks', () => HttpResponse.json({ networks: [] })),
+  );
   searches = [];
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);

@@ -37,6 +37,7 @@ import {
 } from '../utils/access-form-values.js';
 import { readAsDataUrl } from '../../../lib/console/logo-file.js';
 import { ruleMessage } from '../../../lib/console/rule-messages.js';
+import { useAppLists } from './use-app-lists.js';
 
 export interface AppFormOptions {
   /** The app to edit; none for a new app. */
@@ -53,8 +54,10 @@ export interface AppFormOptions {
 type LogoChange = { kind: 'keep' } | { kind: 'new'; file: File; url: string } | { kind: 'remove' };
 
 const ACCESS_FIELDS: readonly AccessField[] = ['group', 'approvers', 'days'];
+const LIST_FIELDS = ['addresses', 'links'] as const;
 const KNOWN_FIELDS: ReadonlySet<string> = new Set<string>([
   ...APP_FIELDS,
+  ...LIST_FIELDS,
   ...ACCESS_FIELDS.map((field) => `access.${field}`),
 ]);
 
@@ -108,6 +111,18 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
     const key = `access.${field}`;
     setTouched((current) => (current.has(key) ? current : new Set([...current, key])));
   };
+  /** The addresses per network and typed links (their own inputs, rows and problems). */
+  const lists = useAppLists({
+    app,
+    serverErrors,
+    touched,
+    onEdit: (field) =>
+      setServerErrors((current) => {
+        if (!(field in current)) return current;
+        const { [field]: _gone, ...rest } = current;
+        return rest;
+      }),
+  });
   const errorOf = (field: AppField): string | undefined => {
     const message = serverErrors[field] ?? (touched.has(field) ? ruleErrors[field] : undefined);
     return message === undefined ? undefined : fieldMessage(t, field, message);
@@ -152,11 +167,14 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
       : logo.kind === 'remove' || !base?.image
         ? undefined
         : base.imageUrl;
-  const preview: App = previewApp(
-    values,
-    logoUrl ? { image: 'logo', imageUrl: logoUrl } : { image: '' },
-    t('admin.apps.new'),
-  );
+  const preview: App = {
+    ...previewApp(
+      values,
+      logoUrl ? { image: 'logo', imageUrl: logoUrl } : { image: '' },
+      t('admin.apps.new'),
+    ),
+    ...(lists.previewLinks.length > 0 ? { links: lists.previewLinks } : {}),
+  };
   const chooseLogo = (file: File) => {
     void readAsDataUrl(file).then((url) => setLogo({ kind: 'new', file, url }));
   };
@@ -178,8 +196,14 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    setTouched(new Set([...APP_FIELDS, ...ACCESS_FIELDS.map((field) => `access.${field}`)]));
-    if (Object.keys(ruleErrors).length > 0 || Object.keys(accessErrors).length > 0) {
+    setTouched(
+      new Set([...APP_FIELDS, ...LIST_FIELDS, ...ACCESS_FIELDS.map((field) => `access.${field}`)]),
+    );
+    if (
+      Object.keys(ruleErrors).length > 0 ||
+      Object.keys(accessErrors).length > 0 ||
+      lists.invalid
+    ) {
       focusFirstInvalid();
       return;
     }
@@ -187,12 +211,12 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
     let saved: AdminApp;
     try {
       if (base) {
-        const patch = changedFields(base, values);
+        const patch = { ...changedFields(base, values), ...lists.patch(base) };
         if (accessChanged(access, base.access)) patch.access = accessBody(access, base.access);
         saved =
           Object.keys(patch).length > 0 ? await updateApp(base.id, base.version, patch) : base;
       } else {
-        const body = createBody(values);
+        const body = { ...createBody(values), ...lists.createBody() };
         const newAccess = accessBody(access, undefined);
         saved = await createApp(newAccess ? { ...body, access: newAccess } : body);
       }
@@ -243,6 +267,7 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
         setBase(current);
         setValues(valuesOf(current));
         setAccess(accessValuesOf(current.access));
+        lists.reset(current);
         setLogo({ kind: 'keep' });
         setServerErrors({});
         setConflict(null);
@@ -267,6 +292,12 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
     otherError,
     groups,
     toggleGroup,
+    lists: {
+      ...lists,
+      /** An input of the list was left: its problems show from now on. */
+      touch: (field: (typeof LIST_FIELDS)[number]) =>
+        setTouched((current) => (current.has(field) ? current : new Set([...current, field]))),
+    },
     access: {
       values: access,
       set: setAccessValue,
