@@ -19,7 +19,7 @@ const MOCKING_TESTS = [
   'src/server/http/security-headers.test.ts',
 ];
 const postgresTests = [
-  'src/server/{catalog,admin,users,files,system,access,audit}/*.test.ts',
+  'src/server/{catalog,admin,users,files,system,access,audit,reports}/*.test.ts',
   'src/server/notices/*.test.ts',
   'src/server/branding/*.test.ts',
   'src/server/auth/{sign-in,oidc-flow}.test.ts',

@@ -19,8 +19,9 @@ export const SERVER_LAYERS = [
   ['spa', 'dev-idp'],
   ['admin'],
   // Access requests (docs/access-requests.md) and notices (docs/admin.md, "Notices"): above the
-  // catalog's administration, each in one folder.
-  ['access', 'notices'],
+  // catalog's administration, each in one folder; problem reports to an app's support contact
+  // (docs/networks.md).
+  ['access', 'notices', 'reports'],
   // Entry points of their own (npm run catalog, backup, db:copy): composition roots like main.ts.
   ['backup', 'cli'],
 ];

@@ -25,6 +25,7 @@ import { calendarRoutes } from './notices/calendar.routes.js';
 import { noticesRoutes } from './notices/notices.routes.js';
 import { portalNoticesRoutes } from './notices/portal-notices.routes.js';
 import { createRepositories, type Repositories } from './repositories.js';
+import { reportsRoutes } from './reports/reports.routes.js';
 import { createServices, type ServiceOverrides, type Services } from './services.js';
 import { createManifestBranding } from './spa/manifest-icons.js';
 import { pageRoutes } from './spa/page.routes.js';
@@ -132,6 +133,7 @@ function portalRoutes(s: Services, config: Config): Register[] {
     (scope) => scope.register(meRoutes, { users: s.users }),
     (scope) => scope.register(networkRoutes),
     (scope) => scope.register(accessRoutes, { access: s.access }),
+    (scope) => scope.register(reportsRoutes, { reports: s.reports }),
     (scope) => scope.register(filesRoutes, { apps: s.repositories.apps }),
     (scope) => scope.register(monitorRoutes, { statuses: s.monitorStatus }),
     (scope) => scope.register(historyRoutes, { uptime: s.uptime }),

@@ -47,6 +47,8 @@ import {
 import { createOutbox, createOutboxAdmin } from './outbox/outbox.js';
 import type { Repositories } from './repositories.js';
 import { createMaintenanceCalendar } from './notices/maintenance-calendar.js';
+import { createReportLimiter } from './reports/report-limits.js';
+import { createReportsService } from './reports/reports.service.js';
 import { trustedProxyRanges } from './networks/trusted-proxies.js';
 import { createVisitorNetworks } from './networks/visitor-network.js';
 import { loadPages } from './spa/page.service.js';
@@ -195,6 +197,19 @@ export async function createServices(context: ServiceContext, overrides: Service
     now: overrides.now,
     log,
   });
+  // Problem reports to an app's support contact (docs/networks.md), through the same outbox.
+  const reports = createReportsService({
+    db,
+    outbox: createOutbox({ now: overrides.now }),
+    visibleApps: snapshot.visibleApps,
+    // The status the portal shows, checked where the monitor checks the app (its public link,
+    // else its first address on a network).
+    appStatus: (app) => results.lookup(snapshot.statusLink(app))?.status,
+    limiter: createReportLimiter(db, { log }),
+    mailTexts: { language: defaultLanguage, t: serverTexts(defaultLanguage) },
+    publicUrl: config.publicUrl,
+    clock,
+  });
   const usersService = createUsersService({
     users: repos.users,
     apps: repos.apps,
@@ -322,6 +337,7 @@ export async function createServices(context: ServiceContext, overrides: Service
     catalogs,
     serverTexts,
     access: accessService,
+    reports,
     users: usersService,
     admin: adminService,
     visitorNetworks,

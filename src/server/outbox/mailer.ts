@@ -41,6 +41,7 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.replyTo === undefined ? {} : { replyTo: mail.replyTo }),
         // Never let a recipient address turn into more than itself.
         disableFileAccess: true,
         disableUrlAccess: true,

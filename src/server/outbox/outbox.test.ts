@@ -114,6 +114,10 @@ describe(`outbox on ${currentDialect()}`, () => {
         ...(requestMail(['pi@localhost']) as Extract<OutboxMessage, { kind: 'mail' }>),
         subject: 'Hi\nBcc: x@evil.test',
       },
+      {
+        ...(requestMail() as Extract<OutboxMessage, { kind: 'mail' }>),
+        replyTo: 'me@example.edu\r\nBcc: x@evil.test',
+      },
       requestMail([]),
     ];
     for (const message of bad) {

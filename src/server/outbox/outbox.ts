@@ -10,7 +10,15 @@ import { pageEnvelope } from '../../shared/api/paging.js';
  * (src/server/access/ports.ts); this layer is below theirs, so the two meet structurally.
  */
 export type OutboxMessage =
-  | { kind: 'mail'; to: string[]; subject: string; text: string; html: string }
+  | {
+      kind: 'mail';
+      to: string[];
+      subject: string;
+      text: string;
+      html: string;
+      /** Where answers go (a problem report's reporter); one plain address. */
+      replyTo?: string;
+    }
   | { kind: 'webhook'; event: string; payload: Record<string, unknown> };
 
 export type MailMessage = Extract<OutboxMessage, { kind: 'mail' }>;
@@ -121,6 +129,11 @@ export function checkMessage(message: OutboxMessage, options = { addresses: true
       throw new InvalidMessageError('a mail subject must not contain a line break');
     }
     if (message.subject.trim() === '') throw new InvalidMessageError('a mail needs a subject');
+    if (message.replyTo !== undefined && !isMailAddress(message.replyTo)) {
+      throw new InvalidMessageError(
+        `not a plain reply address: ${JSON.stringify(message.replyTo)}`,
+      );
+    }
     return;
   }
   if (message.kind === 'webhook') {

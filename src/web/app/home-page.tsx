@@ -17,6 +17,8 @@ import type { CatalogStore } from '../features/catalog/stores/catalog-store.js';
 import { groupByCategory } from '../features/catalog/utils/sections.js';
 import { SearchEmptyState } from '../features/search/components/search-empty-state.js';
 import { FavoriteToggle } from '../features/favorites/components/favorite-toggle.js';
+import { ReportProblem } from '../features/report/components/report-problem.js';
+import { canReport } from '../features/report/utils/report-address.js';
 import { AppStatusDetails, AppStatusIndicator } from '../features/status/components/app-status.js';
 import { NoticeBanner } from '../features/status/components/notice-banner.js';
 import { SimulatedStatusNote } from '../features/status/components/simulated-status-note.js';
@@ -309,6 +311,8 @@ const HomeCard = memo(function HomeCard({
             <FavoriteToggle app={app} isFavorite={favorite} onChanged={onFavoriteChanged} />
           ) : undefined
         }
+        // Signed in (a favourite state) and the app has a support e-mail address.
+        report={favorite !== undefined && canReport(app) ? <ReportProblem app={app} /> : undefined}
       />
     </HydrateLater>
   );

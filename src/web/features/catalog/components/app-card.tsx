@@ -15,6 +15,8 @@ export interface AppCardProps {
   statusDetails?: ReactNode;
   /** The favorite toggle; only given to signed-in users. */
   favoriteToggle?: ReactNode;
+  /** "Report a problem" (the report feature renders it); only for signed-in users. */
+  report?: ReactNode;
   /** The name in parts, the highlighted ones in `<mark>` (the search's matches). */
   nameParts?: readonly { text: string; highlighted: boolean }[];
 }
@@ -69,7 +71,14 @@ export function HighlightedName({ parts }: { parts: NonNullable<AppCardProps['na
  * app, its documentation and its repository; where it answers when not from the visitor's
  * network, and its typed links (app-reach.tsx). Catalog text is always rendered as text.
  */
-export function AppCard({ app, status, statusDetails, favoriteToggle, nameParts }: AppCardProps) {
+export function AppCard({
+  app,
+  status,
+  statusDetails,
+  favoriteToggle,
+  report,
+  nameParts,
+}: AppCardProps) {
   const t = useT();
   const headingId = useId();
   const link = safeHref(app.link ?? '');
@@ -118,6 +127,7 @@ export function AppCard({ app, status, statusDetails, favoriteToggle, nameParts 
         </a>
       )}
       <AppReach app={app} />
+      {report}
     </article>
   );
 }
