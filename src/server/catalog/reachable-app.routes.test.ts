@@ -183,13 +183,13 @@ describe('the server-rendered page from campus and from outside', () => {
     const anonymous = await getFrom('127.0.0.2', '/');
     expect(anonymous.status).toBe(200);
     expect(anonymous.body).not.toContain(INTERNAL);
-    expect(anonymous.body).toContain('Only on Campus network, VPN');
+    expect(anonymous.body).toContain('Only on Campus network or VPN');
     const outside = await getFrom('127.0.0.3', '/', person);
     expect(outside.status).toBe(200);
     expect(outside.body).not.toContain(INTERNAL);
     expect(outside.body).toContain('Campus network');
     // The card's markup, before any JavaScript: where the app answers and how to connect.
-    expect(outside.body).toContain('Only on Campus network, VPN');
+    expect(outside.body).toContain('Only on Campus network or VPN');
     expect(outside.body).toContain(`href="${CAMPUS.help}"`);
     // The campus page is never revalidated for outside.
     const stale = await getFrom('127.0.0.3', '/', {

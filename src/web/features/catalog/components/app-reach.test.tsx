@@ -36,7 +36,7 @@ describe('a card whose app does not answer from the visitor’s network', () => 
   it('says where it answers, links how to connect, keeps its links and has no Open link', () => {
     render(<AppCard app={OUTSIDE} status={<span>status</span>} />);
     const card = screen.getByRole('article', { name: 'Galaxy' });
-    expect(card).toHaveTextContent('Only on Campus network, VPN');
+    expect(card).toHaveTextContent('Only on Campus network or VPN');
     expect(within(card).getByRole('link', { name: 'How to connect' })).toHaveAttribute(
       'href',
       'https://it.example.edu/vpn',
@@ -84,7 +84,7 @@ describe('a card whose app does not answer from the visitor’s network', () => 
     });
     expect(recoverable).toEqual([]);
     expect(errors).not.toHaveBeenCalled();
-    expect(root).toHaveTextContent('Only on Campus network, VPN');
+    expect(root).toHaveTextContent('Only on Campus network or VPN');
   });
 
   it('shows the app’s own link and no network note when it answers from here', () => {

@@ -1,4 +1,5 @@
 import type { App } from '../../../../shared/api/schemas.js';
+import { eitherOf } from '../../../lib/either-of.js';
 import { useT } from '../../../lib/i18n.js';
 
 /** Only web links, and for a support contact a mailto: address, are rendered. */
@@ -47,7 +48,7 @@ export function AppReach({ app }: { app: App }) {
     <div dir="auto" className="app-reach">
       {onlyFrom &&
         t('catalog.card.onlyFrom', {
-          networks: onlyFrom.networks.join(t('catalog.card.listSeparator')),
+          networks: eitherOf(t, onlyFrom.networks),
         })}
       {help && (
         <a

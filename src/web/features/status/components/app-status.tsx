@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useId } from '../../../ui/use-id.js';
 import { useStore } from 'zustand';
 import { historyState } from '../../../../shared/status/history.js';
+import { eitherOf } from '../../../lib/either-of.js';
 import { useLocale } from '../../../lib/i18n.js';
 import { useInteracted } from '../hooks/use-interacted.js';
 import type { StatusStore } from '../stores/status-store.js';
@@ -55,7 +56,7 @@ export function AppStatusIndicator({ app, store }: { app: AppRef; store: StatusS
   // Checked from inside the networks the visitor is not on: the label says where.
   const where =
     app.link === null && app.onlyFrom
-      ? app.onlyFrom.networks.join(t('catalog.card.listSeparator'))
+      ? eitherOf(t, app.onlyFrom.networks)
       : undefined;
   return (
     <StatusIndicator
