@@ -34,7 +34,7 @@ export const adminNetworksRoutes: FastifyPluginAsyncTypebox<{
         operationId: 'replaceNetworks',
         tags,
         summary:
-          'Replaces the whole list of networks (audited). 400 names every bad range, id, help link or list size, and a network an app still names; nothing is saved then.',
+          'Replaces the whole list of networks (audited). 400 names every bad range, id, help link or list size, and a network an app still names; 409 when `version` is given and the list changed since it was read (the current list in `data`); nothing is saved then.',
         body: NetworkListInputSchema,
         response: { 200: NetworkListSchema, ...ADMIN_ERRORS },
       },

@@ -1,17 +1,24 @@
+import { createHash } from 'node:crypto';
 import type { Actor } from '../../shared/api/admin-schemas.js';
 import type { NetworkList } from '../../shared/api/network-schemas.js';
 import { checkNetworks, type Network } from '../../shared/network/networks.js';
 import type { AppsRepository } from '../catalog/apps.repository.js';
 import { fieldsOf } from '../catalog/app-fields.js';
-import { BadRequestError } from '../http/errors.js';
+import { BadRequestError, ConflictError } from '../http/errors.js';
 import type { NetworksRepository } from '../networks/networks.repository.js';
 import type { AdminRepository } from './admin.repository.js';
 import { changeApps } from './app-changes.js';
 
+/** A short hash of the stored list: its version for PUT's check. */
+function versionOf(networks: readonly Network[]): string {
+  return createHash('sha256').update(JSON.stringify(networks)).digest('base64url').slice(0, 22);
+}
+
 /**
  * The networks as admins change them (`PUT /api/admin/networks`, docs/networks.md): the whole
- * list at once, checked by the shared rules, in one transaction with its audit entry (an
- * `update` of no single app, the lists before and after). A list with any problem, or one that
+ * list at once, checked by the shared rules, in one transaction with its audit entry (action
+ * `networks`, of no single app, the lists before and after); with the version it was read at,
+ * refused (409) when the list changed since. A list with any problem, or one that
  * drops a network an app's addresses still name, is refused whole: nothing is saved.
  */
 export function createNetworksAdminService(deps: {
@@ -22,7 +29,7 @@ export function createNetworksAdminService(deps: {
   /** Told after a change (the visitor's network reads the list again at once). */
   changed?: () => void;
 }) {
-  const view = (networks: Network[]): NetworkList => ({ networks });
+  const view = (networks: Network[]): NetworkList => ({ networks, version: versionOf(networks) });
 
   /** The apps (in the trash too) whose addresses name a network of `removed`, by network. */
   async function stillNamed(removed: ReadonlySet<string>): Promise<string[]> {
@@ -62,6 +69,13 @@ export function createNetworksAdminService(deps: {
       }
       const changed = await changeApps(deps, actor, async ({ trx, audit }) => {
         const before = await deps.networks.list(trx);
+        // Read, changed and sent back by one admin while another saved: refused, nothing lost.
+        if (typeof body.version === 'string' && body.version !== versionOf(before)) {
+          throw new ConflictError(
+            'The networks were changed by someone else since you loaded them: nothing was saved. Load them again and redo your change.',
+            view(before),
+          );
+        }
         if (JSON.stringify(before) === JSON.stringify(networks)) return false;
         await deps.networks.replace(trx, networks);
         await audit({

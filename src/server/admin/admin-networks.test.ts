@@ -60,7 +60,7 @@ describe('GET and PUT /api/admin/networks', () => {
     });
     expect(put.statusCode).toBe(200);
     const saved = [CAMPUS, { ...VPN, ranges: ['10.8.0.0/16', '192.0.2.7/32'] }];
-    expect(put.json()).toEqual({ networks: saved });
+    expect(put.json()).toEqual({ networks: saved, version: expect.any(String) });
     expect(await networks()).toEqual(saved);
     const [entry] = await auditEntries();
     expect(entry).toMatchObject({
@@ -105,6 +105,35 @@ describe('GET and PUT /api/admin/networks', () => {
       expect((await auditEntries()).length).toBe(before);
     },
   );
+
+  it('saves at the version read and refuses (409, nothing saved) a list changed since', async () => {
+    const read = (await call('GET', '/api/admin/networks')).json() as { version: string };
+    expect(read.version).toMatch(/^[\w-]{22}$/);
+    const first = await call('PUT', '/api/admin/networks', {
+      networks: [CAMPUS],
+      version: read.version,
+    });
+    expect(first.statusCode).toBe(200);
+    const saved = first.json() as { version: string };
+    expect(saved.version).not.toBe(read.version);
+    // A second admin, still at the version read before that save.
+    const stale = await call('PUT', '/api/admin/networks', {
+      networks: [VPN],
+      version: read.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'conflict',
+      data: { networks: [CAMPUS], version: saved.version },
+    });
+    expect(await networks()).toEqual([CAMPUS]);
+    expect((await auditEntries()).filter((entry) => entry.action === 'networks')).toHaveLength(1);
+    // Without a version the list is replaced as before (scripts, the catalog file's tools).
+    expect((await call('PUT', '/api/admin/networks', { networks: [VPN] })).statusCode).toBe(200);
+    const forged = await call('PUT', '/api/admin/networks', { networks: [], version: 'forged' });
+    expect(forged.statusCode).toBe(409);
+    expect(await networks()).toEqual([VPN]);
+  });
 
   it('is for admins only', async () => {
     const alice = await ctx.issuer.tokenFor('alice', ['/genomics']);

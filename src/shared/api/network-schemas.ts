@@ -29,12 +29,19 @@ export const NetworkSchema = Type.Object(
 export type NetworkView = Static<typeof NetworkSchema>;
 
 /** GET and PUT /api/admin/networks answer the whole list, in order. */
+const NETWORKS_VERSION = {
+  description:
+    'The list’s version: send it back with PUT, which then answers 409 (nothing saved) when someone changed the list since it was read.',
+  pattern: '^[A-Za-z0-9_-]{1,64}$',
+};
+
 export const NetworkListSchema = Type.Object(
   {
     networks: Type.Array(NetworkSchema, {
       description:
         'In order: where ranges of the same length overlap, the network listed first wins (docs/networks.md).',
     }),
+    version: Type.Optional(Type.String(NETWORKS_VERSION)),
   },
   { additionalProperties: false },
 );
@@ -48,6 +55,7 @@ export const NetworkListInputSchema = Type.Object(
         description: `A network { id, name, ranges, help?, helpText? } (see Network); at most ${NETWORK_LIMITS.networks}.`,
       }),
     ),
+    version: Type.Optional(Type.String(NETWORKS_VERSION)),
   },
   { additionalProperties: false },
 );

@@ -8,7 +8,16 @@ export function getNetworks(): Promise<NetworkList> {
   return apiRequest<NetworkList>('/api/admin/networks');
 }
 
-/** Replaces the whole list; a 400 names every problem (`data.problems`) and saves nothing. */
-export function putNetworks(networks: readonly Network[]): Promise<NetworkList> {
-  return apiRequest<NetworkList>('/api/admin/networks', { method: 'PUT', body: { networks } });
+/**
+ * Replaces the whole list; a 400 names every problem (`data.problems`) and saves nothing, a 409
+ * says the list changed since `version` was read (nothing saved either).
+ */
+export function putNetworks(
+  networks: readonly Network[],
+  version: string | undefined,
+): Promise<NetworkList> {
+  return apiRequest<NetworkList>('/api/admin/networks', {
+    method: 'PUT',
+    body: version === undefined ? { networks } : { networks, version },
+  });
 }

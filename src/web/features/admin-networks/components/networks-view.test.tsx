@@ -207,4 +207,43 @@ describe('the Networks tab', () => {
       '10.0.0.0/8\n2001:db8::/32',
     );
   });
+
+  it('saves at the version it loaded and keeps the form when someone else saved first (409)', async () => {
+    let version = 'v1';
+    server.use(
+      http.get('/api/admin/networks', () => HttpResponse.json({ networks: stored, version })),
+      http.put('/api/admin/networks', async ({ request }) => {
+        const body = (await request.json()) as { networks: Network[]; version?: string };
+        puts.push(body);
+        if (body.version !== version) {
+          return HttpResponse.json(
+            { status: 409, code: 'conflict', message: 'Changed meanwhile.', data: {} },
+            { status: 409 },
+          );
+        }
+        stored = body.networks;
+        version = 'v2';
+        return HttpResponse.json({ networks: stored, version });
+      }),
+    );
+    const { onChanged } = renderView();
+    await screen.findByRole('group', { name: 'VPN' });
+    const save = screen.getByRole('button', { name: 'Save the networks' });
+    await userEvent.click(save);
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    expect(puts).toEqual([{ networks: [CAMPUS, VPN], version: 'v1' }]);
+
+    // Another admin saves meanwhile; this one's change is refused and stays in the form.
+    version = 'v3';
+    await userEvent.type(within(network('VPN')).getByRole('textbox', { name: 'Name' }), ' 2');
+    await userEvent.click(save);
+    expect(
+      await screen.findByText(
+        'The networks were not saved: This was changed in the meantime. Reload the page and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(puts.at(-1)).toMatchObject({ version: 'v2' });
+    expect(within(network('VPN 2')).getByRole('textbox', { name: 'Name' })).toHaveValue('VPN 2');
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
 });

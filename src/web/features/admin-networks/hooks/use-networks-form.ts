@@ -39,12 +39,15 @@ export function useNetworksForm({ onChanged }: NetworksFormOptions) {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  // The list's version as loaded or saved: a save over someone else's change is refused (409).
+  const version = useRef<string | undefined>(undefined);
   const summary = useRef<HTMLDivElement>(null);
 
   const load = useCallback(async () => {
     try {
       const [list, loaded] = await Promise.all([getNetworks(), loadRules()]);
       setRules(loaded);
+      version.current = list.version;
       setRows(list.networks.map(rowOf));
       setLoadError(null);
     } catch (error) {
@@ -154,7 +157,8 @@ export function useNetworksForm({ onChanged }: NetworksFormOptions) {
         refuse(placeProblems(ruled, rows));
         return;
       }
-      const saved = await putNetworks(sentRows(rows).map(networkOf));
+      const saved = await putNetworks(sentRows(rows).map(networkOf), version.current);
+      version.current = saved.version;
       setRows(saved.networks.map(rowOf));
       setProblems(NO_PROBLEMS);
       onChanged(t('admin.networks.saved'));
