@@ -23,6 +23,7 @@ import { visitorNetwork } from './networks/visitor-network.js';
 import { historyRoutes } from './monitor/history/history.routes.js';
 import { calendarRoutes } from './notices/calendar.routes.js';
 import { noticesRoutes } from './notices/notices.routes.js';
+import { noticeReceiptsRoutes } from './notices/notice-receipts.routes.js';
 import { portalNoticesRoutes } from './notices/portal-notices.routes.js';
 import { createRepositories, type Repositories } from './repositories.js';
 import { reportsRoutes } from './reports/reports.routes.js';
@@ -138,6 +139,7 @@ function portalRoutes(s: Services, config: Config): Register[] {
     (scope) => scope.register(monitorRoutes, { statuses: s.monitorStatus }),
     (scope) => scope.register(historyRoutes, { uptime: s.uptime }),
     (scope) => scope.register(noticesRoutes, { notices: s.notices }),
+    (scope) => scope.register(noticeReceiptsRoutes, { receipts: s.noticeReceipts }),
     (scope) =>
       scope.register(calendarRoutes, {
         calendar: s.calendar,
@@ -151,7 +153,13 @@ function portalRoutes(s: Services, config: Config): Register[] {
         adminRole: config.oidc.adminRole,
         admin: s.admin,
         transfer: s.transfer,
-        above: [(admin) => admin.register(portalNoticesRoutes, { notices: s.portalNotices })],
+        above: [
+          (admin) =>
+            admin.register(portalNoticesRoutes, {
+              notices: s.portalNotices,
+              receipts: s.noticeReceipts,
+            }),
+        ],
         branding: s.portalBranding,
         appsService: s.appsService,
         statusOf: (link) => s.results.lookup(link)?.status,

@@ -47,6 +47,8 @@ import {
 import { createOutbox, createOutboxAdmin } from './outbox/outbox.js';
 import type { Repositories } from './repositories.js';
 import { createMaintenanceCalendar } from './notices/maintenance-calendar.js';
+import { createNoticeReceiptsRepository } from './notices/notice-receipts.repository.js';
+import { createNoticeReceipts } from './notices/notice-receipts.service.js';
 import { createReportLimiter } from './reports/report-limits.js';
 import { createReportsService } from './reports/reports.service.js';
 import { trustedProxyRanges } from './networks/trusted-proxies.js';
@@ -154,6 +156,7 @@ export async function createServices(context: ServiceContext, overrides: Service
     history: historyView,
     now: overrides.now,
   });
+  const receiptsRepository = createNoticeReceiptsRepository(db);
   const storedBoard = overrides.monitor?.notices ?? NO_NOTICES;
   const board = demo ? withDemoNotices(storedBoard, demo, now) : storedBoard;
   const notices = createNoticesService({
@@ -164,6 +167,7 @@ export async function createServices(context: ServiceContext, overrides: Service
     // Notices admins post, read from the database: every viewer (and instance) sees them at once.
     portal: createActivePortalNotices({
       notices: repos.portalNotices,
+      receipts: receiptsRepository,
       now,
       defaultLanguage,
     }),
@@ -343,6 +347,13 @@ export async function createServices(context: ServiceContext, overrides: Service
     visitorNetworks,
     networksAdmin,
     portalNotices,
+    // Dismissals and acknowledgements of notices by signed-in people (docs/notifications.md).
+    noticeReceipts: createNoticeReceipts({
+      notices,
+      portal: repos.portalNotices,
+      receipts: receiptsRepository,
+      clock,
+    }),
     operations,
     identity,
     branding,

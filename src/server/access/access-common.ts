@@ -117,6 +117,7 @@ export function toAccessRequest(row: AccessRequestRow): AccessRequest {
   if (row.note) request.note = row.note;
   if (row.status === 'approved' || row.status === 'expired') request.group = row.grantGroup;
   if (row.expiresAt) request.expiresAt = row.expiresAt;
+  if (row.acceptedTerms) request.acceptedTerms = row.acceptedTerms;
   return request;
 }
 

@@ -38,6 +38,7 @@ const row: AccessRequestRow = {
   expiresAt: '2026-12-25T08:00:00.000Z',
   remindedAt: null,
   membershipAttempts: 0,
+  acceptedTerms: null,
   membershipRetryAt: null,
 };
 
@@ -82,6 +83,16 @@ describe('the access-request mails', () => {
     expect(mailOf(expiredMessages(row, PORTAL, texts('en'))).subject).toBe(
       'Your access to Napari <3D> has ended',
     );
+  });
+
+  it('tell approvers the version of the terms of use accepted, when the app has terms', () => {
+    const withTerms = { ...row, acceptedTerms: '2026-11' };
+    const en = mailOf(requestCreatedMessages(withTerms, ['pi@example.edu'], PORTAL, texts('en')));
+    expect(en.text).toContain('They accepted the terms of use (version 2026-11).');
+    const de = mailOf(requestCreatedMessages(withTerms, ['pi@example.edu'], PORTAL, texts('de')));
+    expect(de.text).toContain('(Version 2026-11)');
+    const without = mailOf(requestCreatedMessages(row, ['pi@example.edu'], PORTAL, texts('en')));
+    expect(without.text).not.toContain('terms of use');
   });
 
   it('write dates for the language, the day in UTC', () => {

@@ -115,6 +115,9 @@ export function requestCreatedMessages(
           }),
           t('accessMail.requested.reason', { reason: row.reason }),
           t('accessMail.requested.group', { group: row.grantGroup }),
+          ...(row.acceptedTerms
+            ? [t('accessMail.requested.terms', { version: row.acceptedTerms })]
+            : []),
         ],
         { href: links.inbox, label: t('accessMail.requested.link') },
       ),

@@ -4,9 +4,9 @@ import type { AccessRequest, AccessRequestList } from '../../shared/api/access-s
 import { MAX_ACCESS_REASON } from '../../shared/api/access-schemas.js';
 import { normalizeGroup } from '../../shared/identity/groups.js';
 import type { Principal } from '../auth/principal.js';
-import { accessOf } from '../catalog/app-fields.js';
+import { accessOf, termsOf } from '../catalog/app-fields.js';
 import { canSee } from '../catalog/visibility.js';
-import { ConflictError, NotFoundError } from '../http/errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.js';
 import { newRecordId } from '../lib/ids.js';
 import {
   APPROVER_MAIL_LIMITS,
@@ -63,7 +63,7 @@ export function createRequesterSide(context: AccessContext, { approverEmails }: 
 
     async create(
       principal: Principal,
-      body: { appId: string; reason: string },
+      body: { appId: string; reason: string; acceptedTerms?: string },
     ): Promise<AccessRequest> {
       const reason = checkText('reason', body.reason, MAX_ACCESS_REASON, true);
       const record = await deps.apps.findLiveApp(body.appId);
@@ -81,6 +81,13 @@ export function createRequesterSide(context: AccessContext, { approverEmails }: 
         throw new NotFoundError();
       }
       if (member) throw new ConflictError('You can already use this app.', {}, 'already_member');
+      const terms = termsOf(record);
+      if (terms && body.acceptedTerms !== terms.version) {
+        throw new BadRequestError(`Accept the terms of use (version ${terms.version}) first.`, {
+          field: 'acceptedTerms',
+          termsVersion: terms.version,
+        });
+      }
       if (await requests.findOpen(record.id, principal.subject)) {
         throw new ConflictError(REQUEST_OPEN, {}, 'request_open');
       }
@@ -107,6 +114,7 @@ export function createRequesterSide(context: AccessContext, { approverEmails }: 
         remindedAt: null,
         membershipAttempts: 0,
         membershipRetryAt: null,
+        acceptedTerms: terms ? terms.version : null,
       };
       const earlier = await requests.createdSince(
         record.id,
@@ -124,7 +132,12 @@ export function createRequesterSide(context: AccessContext, { approverEmails }: 
             action: 'access-request',
             appId: row.appId,
             before: null,
-            after: { request: row.id, status: 'pending', group: row.grantGroup },
+            after: {
+              request: row.id,
+              status: 'pending',
+              group: row.grantGroup,
+              ...(row.acceptedTerms ? { acceptedTerms: row.acceptedTerms } : {}),
+            },
           });
           await enqueue(trx, requestCreatedMessages(row, emails, deps.publicUrl, deps.mailTexts));
         });

@@ -35,6 +35,8 @@ export interface AccessRequestsTable {
   membershipAttempts: number;
   /** When the next attempt at writing the membership is due; null when none is. */
   membershipRetryAt: string | null;
+  /** The version of the app's terms of use the requester accepted; null when it had none. */
+  acceptedTerms: string | null;
 }
 
 export type AccessRequestRow = Selectable<AccessRequestsTable>;

@@ -34,9 +34,10 @@ export function toAdminApp(record: AppRecord): AdminApp {
     updatedBy: record.updatedBy,
     managedBy: record.managedBy === 'catalog-file' ? 'catalog-file' : 'portal',
   };
-  const { addresses, links } = fieldsOf(record);
+  const { addresses, links, terms } = fieldsOf(record);
   admin.addresses = addresses;
   admin.links = links;
+  if (terms) admin.terms = terms;
   const access = accessOf(record);
   if (access) admin.access = access;
   if (record.image !== '') {

@@ -42,9 +42,14 @@ export interface CatalogInput {
   networks?: Network[];
 }
 
-/** An entry with its lists as stored: addresses and links it does not give are none. */
+/** An entry with its lists as stored: addresses, links and terms it does not give are none. */
 export function withLists(entry: CatalogEntry): CatalogEntry & AppLists {
-  return { ...entry, addresses: entry.addresses ?? [], links: entry.links ?? [] };
+  return {
+    ...entry,
+    addresses: entry.addresses ?? [],
+    links: entry.links ?? [],
+    terms: entry.terms ?? null,
+  };
 }
 
 /** The fields of a catalog file's app, as the import compares and the loader remembers them. */
@@ -81,6 +86,7 @@ export async function exportCatalog(
     if (app.access === null) delete app.access;
     if (Array.isArray(app.addresses) && app.addresses.length === 0) delete app.addresses;
     if (Array.isArray(app.links) && app.links.length === 0) delete app.links;
+    if (app.terms === null) delete app.terms;
     if (options.logos && record.image !== '') {
       const logo = await admin.findLogo(record.id);
       const type = logo && imageTypeOf(logo.contentType);

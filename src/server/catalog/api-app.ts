@@ -24,8 +24,16 @@ export function toLocalizedApp(record: AppRecord): LocalizedApp {
   // The access settings are not part of an app as people see it (a locked card says what it may);
   // nor are its addresses per network and typed links here: reachable-app.ts adds what the
   // visitor's network may know of them (docs/networks.md), never for a locked card.
-  const { access: _access, addresses: _addresses, links: _links, ...fields } = fieldsOf(record);
+  // Nor its terms of use: only the locked card of a requestable app carries them.
+  const {
+    access: _access,
+    addresses: _addresses,
+    links: _links,
+    terms: _terms,
+    ...fields
+  } = fieldsOf(record);
   void _access;
+  void _terms;
   void _addresses;
   void _links;
   const app: LocalizedApp = {

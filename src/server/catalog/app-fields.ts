@@ -7,6 +7,7 @@ import {
   type StoredAppFields,
 } from '../../shared/catalog/app-fields.js';
 import type { AppAddress, AppLink } from '../../shared/catalog/link-kinds.js';
+import type { AppTerms } from '../../shared/catalog/terms-rules.js';
 import { SOURCE_LANGUAGE } from '../../shared/i18n/languages.js';
 import type { LocalizedText } from '../../shared/i18n/localized-text.js';
 import { storedText, textColumns } from '../i18n/stored-text.js';
@@ -27,6 +28,7 @@ export type AppFieldColumns = Pick<
   access: string | null;
   addresses: string;
   links: string;
+  terms: string | null;
   nameTexts: string | null;
   descriptionTexts: string | null;
 };
@@ -46,6 +48,17 @@ export function accessOf(record: { access: string | null }): AppAccess | null {
   if (record.access === null || record.access === '') return null;
   try {
     return JSON.parse(record.access) as AppAccess;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored terms of use (JSON text) of an app; null when none or unreadable. */
+export function termsOf(record: { terms?: string | null }): AppTerms | null {
+  if (record.terms === null || record.terms === undefined || record.terms === '') return null;
+  try {
+    const value: unknown = JSON.parse(record.terms);
+    return typeof value === 'object' && value !== null ? (value as AppTerms) : null;
   } catch {
     return null;
   }
@@ -75,8 +88,9 @@ export function columnsOf(
   for (const field of STORED_APP_FIELDS) {
     const value = fields[field];
     if (field === 'associatedGroups' || value === undefined) continue;
-    if (field === 'access') columns[field] = value === null ? null : JSON.stringify(value);
-    else if (field === 'addresses' || field === 'links') columns[field] = JSON.stringify(value);
+    if (field === 'access' || field === 'terms') {
+      columns[field] = value === null ? null : JSON.stringify(value);
+    } else if (field === 'addresses' || field === 'links') columns[field] = JSON.stringify(value);
     else if (field === 'name' || field === 'description') {
       const { plain, texts } = textColumns(value as LocalizedText, defaultLanguage);
       columns[field] = plain;
@@ -98,6 +112,7 @@ export function fieldsOf(record: AppRecord): StoredAppFields {
     if (field === 'isPublic') fields[field] = record.isPublic === 1;
     else if (field === 'associatedGroups') fields[field] = [...record.associatedGroups];
     else if (field === 'access') fields[field] = accessOf(record);
+    else if (field === 'terms') fields[field] = termsOf(record);
     else if (field === 'addresses') fields[field] = addressesOf(record);
     else if (field === 'links') fields[field] = listOf<AppLink>(record.links);
     else if (field === 'name' || field === 'description') {

@@ -37,6 +37,8 @@ export interface AppsTable extends StoredFields {
   addresses: ColumnType<string, string | undefined, string>;
   /** The typed links as JSON text (`[{"kind": ..., "url": ..., "label": ...}]`). */
   links: ColumnType<string, string | undefined, string>;
+  /** The terms of use as JSON text (`{"version": ..., "text"|"url": ...}`; migration 0019). */
+  terms: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0 or 1: SQLite has no boolean type. */
   isPublic: number;
   created: ColumnType<string, string, never>;

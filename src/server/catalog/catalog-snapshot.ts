@@ -1,11 +1,16 @@
-import type { AppAccess, LockedApp, LockedAccessInfo } from '../../shared/api/access-schemas.js';
+import type {
+  AppAccess,
+  AppTerms,
+  LockedApp,
+  LockedAccessInfo,
+} from '../../shared/api/access-schemas.js';
 import type { App } from '../../shared/api/schemas.js';
 import { normalizeGroup } from '../../shared/identity/groups.js';
 import type { AppRecord } from './apps.queries.js';
 import { SOURCE_LANGUAGE } from '../../shared/i18n/languages.js';
 import type { Network } from '../../shared/network/networks.js';
 import { appIn, toLocalizedApp, type LocalizedApp, type PlainApp } from './api-app.js';
-import { accessOf, fieldsOf } from './app-fields.js';
+import { accessOf, fieldsOf, termsOf } from './app-fields.js';
 import { hasReach, reachableApp, statusLinkOf, type AppReach } from './reachable-app.js';
 import { canSee, type Viewer } from './visibility.js';
 
@@ -58,6 +63,8 @@ export function createCatalogSnapshot(
   let statusLinks = new Map<string, string>();
   // The access settings of the apps that have some, by id (loaded with the entries).
   let access = new Map<string, AppAccess>();
+  // The terms of use of the apps that have some, by id (locked cards of requestable apps only).
+  let terms = new Map<string, AppTerms>();
   let listedViews = new Map<string, readonly (App | LockedApp)[]>();
   let loadedVersion: string | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
@@ -69,11 +76,14 @@ export function createCatalogSnapshot(
     const started = generation;
     const pending = source.findAll().then((records) => {
       const settings = new Map<string, AppAccess>();
+      const termsById = new Map<string, AppTerms>();
       const reaches = new Map<string, AppReach>();
       const monitored = new Map<string, string>();
       for (const record of records) {
         const value = accessOf(record);
         if (value) settings.set(record.id, value);
+        const termsOfApp = value ? termsOf(record) : null;
+        if (termsOfApp) termsById.set(record.id, termsOfApp);
         const { addresses, links } = fieldsOf(record);
         const found = { addresses, links };
         if (!hasReach(found)) continue;
@@ -82,6 +92,7 @@ export function createCatalogSnapshot(
       }
       if (generation === started) {
         access = settings;
+        terms = termsById;
         reach = reaches;
         statusLinks = monitored;
       }
@@ -225,7 +236,9 @@ export function createCatalogSnapshot(
         const open = seen.get(app.id);
         if (open) return [open];
         const settingsOfApp = settings.get(app.id);
-        return settingsOfApp?.requestable ? [toLockedApp(app, settingsOfApp)] : [];
+        return settingsOfApp?.requestable
+          ? [toLockedApp(app, settingsOfApp, terms.get(app.id))]
+          : [];
       });
       if (listedViews.size >= MAX_CACHED_VIEWS) listedViews.clear();
       listedViews.set(key, listed);
@@ -271,7 +284,7 @@ export function createCatalogSnapshot(
  * The locked card of an app: what a signed-in non-member may know of it. Never its links,
  * status or groups; the granting group and approvers only when the app says so.
  */
-export function toLockedApp(app: PlainApp, access: AppAccess): LockedApp {
+export function toLockedApp(app: PlainApp, access: AppAccess, terms?: AppTerms): LockedApp {
   const locked: LockedApp = {
     id: app.id,
     name: app.name,
@@ -292,6 +305,8 @@ export function toLockedApp(app: PlainApp, access: AppAccess): LockedApp {
     if (access.days !== undefined) info.days = access.days;
     locked.lockedAccess = info;
   }
+  // The terms travel to the people who may request the app, whether or not it shows its group.
+  if (terms) locked.lockedAccess = { ...locked.lockedAccess, terms: { ...terms } };
   return locked;
 }
 

@@ -23,6 +23,8 @@ import * as membershipRetries from './migrations/0014-membership-retries.js';
 import * as translatedTexts from './migrations/0015-translated-texts.js';
 import * as portalImageSizes from './migrations/0016-portal-image-sizes.js';
 import * as networks from './migrations/0017-networks.js';
+import * as noticeReceipts from './migrations/0018-notice-receipts.js';
+import * as appTerms from './migrations/0019-app-terms.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +45,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015-translated-texts': translatedTexts,
   '0016-portal-image-sizes': portalImageSizes,
   '0017-networks': networks,
+  '0018-notice-receipts': noticeReceipts,
+  '0019-app-terms': appTerms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

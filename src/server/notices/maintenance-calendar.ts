@@ -1,3 +1,4 @@
+import { parseAudience } from '../../shared/notices/notice-audience.js';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { Notice } from '../../shared/status/history-schemas.js';
 import type { PortalNoticesRepository } from './portal-notices.repository.js';
@@ -60,6 +61,8 @@ export function createMaintenanceCalendar(deps: MaintenanceCalendarDeps) {
           .filter(Boolean)
           .join('\n\n');
       for (const row of rows) {
+        // The public calendar holds only the notices shown to everyone, anonymous visitors too.
+        if (parseAudience(row.audience).kind !== 'everyone') continue;
         const named = parseIds(row.appIds);
         const visible = named.filter((id) => names.has(id));
         if (named.length > 0 && visible.length === 0) continue;

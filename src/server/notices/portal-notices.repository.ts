@@ -13,7 +13,14 @@ export const MAX_ACTIVE_NOTICES = 20;
 /** A notice's fields as columns: the text given per language kept as two (stored-text.ts). */
 function columnsOf(fields: NoticeFields, defaultLanguage: string) {
   const { plain, texts } = textColumns(fields.text, defaultLanguage);
-  return { ...fields, text: plain, textTexts: texts, appIds: JSON.stringify(fields.appIds) };
+  return {
+    ...fields,
+    text: plain,
+    textTexts: texts,
+    appIds: JSON.stringify(fields.appIds),
+    audience: JSON.stringify(fields.audience),
+    requireAck: fields.requireAck ? 1 : 0,
+  };
 }
 
 /**
@@ -107,6 +114,7 @@ export function createPortalNoticesRepository(db: Db) {
     },
 
     async remove(trx: Trx, id: string) {
+      await trx.deleteFrom('noticeReceipts').where('noticeId', '=', id).execute();
       await trx.deleteFrom('portalNotices').where('id', '=', id).execute();
     },
   };

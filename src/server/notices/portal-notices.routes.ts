@@ -12,6 +12,8 @@ import {
 import { pageOf } from '../../shared/api/list-schemas.js';
 import { adminActor, bodyObject } from '../admin-http/admin-request.js';
 import type { PortalNoticesService } from './portal-notices.service.js';
+import { NoticeAcknowledgementsSchema } from '../../shared/api/notice-schemas.js';
+import { acknowledgementsCsv, type NoticeReceipts } from './notice-receipts.service.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
@@ -21,7 +23,9 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
  */
 export const portalNoticesRoutes: FastifyPluginAsyncTypebox<{
   notices: PortalNoticesService;
-}> = async (app, { notices }) => {
+  /** The acknowledgements of notices that require them. */
+  receipts?: NoticeReceipts;
+}> = async (app, { notices, receipts }) => {
   const tags = ['admin'];
 
   app.get(
@@ -94,4 +98,32 @@ export const portalNoticesRoutes: FastifyPluginAsyncTypebox<{
       return reply.code(204).send(null);
     },
   );
+
+  if (receipts) {
+    app.get(
+      '/api/admin/notices/:noticeId/acknowledgements',
+      {
+        schema: {
+          operationId: 'listNoticeAcknowledgements',
+          tags,
+          summary:
+            'Who acknowledged a notice and who in its audience (people who signed in) has not; with Accept: text/csv one row per person with a status column.',
+          params: PortalNoticeParamsSchema,
+          response: { 200: NoticeAcknowledgementsSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const report = await receipts.acknowledgements(request.params.noticeId);
+        reply.header('Vary', 'Accept');
+        if (!/\btext\/csv\b/i.test(request.headers.accept ?? '')) return report;
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="notice-${report.notice.id}-acknowledgements.csv"`,
+          )
+          .send(acknowledgementsCsv(report) as never); // text, not the JSON schema's object
+      },
+    );
+  }
 };

@@ -12,6 +12,22 @@ import type { Db } from '../db/database.js';
 import { invalidFields } from '../admin-http/admin-errors.js';
 import type { PortalNoticesRepository } from './portal-notices.repository.js';
 import type { PortalNoticeRow } from './portal-notices.table.js';
+import { inAudience, parseAudience } from '../../shared/notices/notice-audience.js';
+import type { NoticeReceiptsRepository } from './notice-receipts.repository.js';
+
+/** Who asks for notices: null for an anonymous visitor. */
+export type NoticeViewer = { subject?: string; groups: readonly string[] } | null;
+
+/** The public id of a portal notice's version (GET /api/notices): `portal-<id>-<version>`. */
+const PUBLIC_ID =
+  /^portal-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-[1-9]\d{0,8}$/;
+
+/** The stored id of a notice named by its public id or its own id; undefined when neither. */
+export function storedNoticeId(id: string): string | undefined {
+  const match = PUBLIC_ID.exec(id);
+  if (match) return match[1];
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id) ? id : undefined;
+}
 
 function fieldsOf(row: PortalNoticeRow): NoticeFields {
   return {
@@ -21,6 +37,8 @@ function fieldsOf(row: PortalNoticeRow): NoticeFields {
     startsAt: row.startsAt,
     endsAt: row.endsAt,
     appIds: parseIds(row.appIds),
+    audience: parseAudience(row.audience),
+    requireAck: row.requireAck === 1,
   };
 }
 
@@ -67,6 +85,7 @@ export function toPublicNotice(
     start: row.startsAt,
     end: row.endsAt,
     appIds,
+    ...(row.requireAck === 1 ? { requireAck: true } : {}),
   };
 }
 
@@ -151,17 +170,45 @@ export function createPortalNoticesService(deps: {
  */
 export function createActivePortalNotices(deps: {
   notices: Pick<PortalNoticesRepository, 'activeAt'>;
+  /** A signed-in viewer's dismissals and acknowledgements (left out of what they see). */
+  receipts?: Pick<NoticeReceiptsRepository, 'forUser'>;
   now: () => number;
   /** DEFAULT_LANGUAGE: the text shown when a notice has none in the viewer's language. */
   defaultLanguage?: string;
 }) {
   const defaultLanguage = deps.defaultLanguage ?? 'en';
   return {
-    /** The notices in force for a viewer who sees `visibleIds`, texts in `language`. */
-    async activeFor(visibleIds: ReadonlySet<string>, language?: string): Promise<Notice[]> {
-      const rows = await deps.notices.activeAt(new Date(deps.now()).toISOString());
+    /**
+     * The notices in force for a viewer who sees `visibleIds`, texts in `language`: only those
+     * whose audience holds the viewer, without the ones the viewer dismissed or acknowledged
+     * (unless `all`), those to acknowledge first.
+     */
+    async activeFor(
+      visibleIds: ReadonlySet<string>,
+      language?: string,
+      viewer: NoticeViewer = null,
+      options: { all?: boolean } = {},
+    ): Promise<Notice[]> {
+      const rows = (await deps.notices.activeAt(new Date(deps.now()).toISOString())).filter((row) =>
+        inAudience(parseAudience(row.audience), viewer),
+      );
+      const handled = new Set<string>();
+      if (viewer?.subject && deps.receipts && !options.all) {
+        const receipts = await deps.receipts.forUser(
+          viewer.subject,
+          rows.map((row) => row.id),
+        );
+        const required = new Set(rows.filter((row) => row.requireAck === 1).map((row) => row.id));
+        for (const receipt of receipts) {
+          if (receipt.acknowledgedAt !== null) handled.add(receipt.noticeId);
+          else if (receipt.dismissedAt !== null && !required.has(receipt.noticeId)) {
+            handled.add(receipt.noticeId);
+          }
+        }
+      }
       const shown: Notice[] = [];
       for (const row of rows) {
+        if (handled.has(row.id)) continue;
         const named = parseIds(row.appIds);
         const visible = named.filter((id) => visibleIds.has(id));
         if (named.length > 0 && visible.length === 0) continue;
@@ -172,7 +219,8 @@ export function createActivePortalNotices(deps: {
           }),
         );
       }
-      return shown;
+      // Notices to acknowledge first, else in their order (the sort is stable).
+      return shown.sort((a, b) => Number(b.requireAck === true) - Number(a.requireAck === true));
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /** Notices admins post (docs/admin.md). Times are ISO 8601 UTC text, compared as strings. */
 export interface PortalNoticesTable {
@@ -13,6 +13,10 @@ export interface PortalNoticesTable {
   endsAt: string;
   /** JSON array of app ids. */
   appIds: string;
+  /** Who sees it, as JSON (shared/notices/notice-audience.ts; migration 0018). */
+  audience: ColumnType<string, string | undefined, string>;
+  /** 1: shown on top until acknowledged, never dismissed (migration 0018). */
+  requireAck: ColumnType<number, number | undefined, number>;
   version: number;
   created: string;
   createdBySubject: string;
@@ -24,9 +28,22 @@ export interface PortalNoticesTable {
 
 export type PortalNoticeRow = Selectable<PortalNoticesTable>;
 
+/** A person's dismissal or acknowledgement of a notice, one row per (user, notice). */
+export interface NoticeReceiptsTable {
+  /** The identity provider's subject (kcUsers.subject). */
+  userSubject: string;
+  /** The portal notice's id (portalNotices.id), whatever its version. */
+  noticeId: string;
+  dismissedAt: string | null;
+  acknowledgedAt: string | null;
+}
+
+export type NoticeReceiptRow = Selectable<NoticeReceiptsTable>;
+
 /** This feature's tables in the database's type (src/server/db/schema.ts). */
 declare module '../db/schema.js' {
   interface Database {
     portalNotices: PortalNoticesTable;
+    noticeReceipts: NoticeReceiptsTable;
   }
 }

@@ -57,6 +57,25 @@ export const AppAccessSchema = Type.Object(
 );
 export type AppAccess = Static<typeof AppAccessSchema>;
 
+/**
+ * An app's terms of use (docs/access-requests.md, "Terms of use"): a version and exactly one of
+ * a plain text and a link. People accept that version before their access request is sent.
+ */
+export const AppTermsSchema = Type.Object(
+  {
+    version: Type.String({
+      pattern: '^[A-Za-z0-9._-]{1,40}$',
+      description: 'The version people accept, e.g. `2026-11`.',
+    }),
+    text: Type.Optional(
+      Type.String({ maxLength: 20_000, description: 'The terms as plain text.' }),
+    ),
+    url: Type.Optional(Type.String({ maxLength: 2048, description: 'A link to the terms.' })),
+  },
+  { $id: 'AppTerms', additionalProperties: false },
+);
+export type AppTerms = Static<typeof AppTermsSchema>;
+
 /** What a locked card may tell a signed-in non-member (group and approvers only with showGroup). */
 export const LockedAccessInfoSchema = Type.Object(
   {
@@ -67,6 +86,7 @@ export const LockedAccessInfoSchema = Type.Object(
       Type.Array(Type.String(), { description: 'Who approves, when the app shows it.' }),
     ),
     days: Type.Optional(Type.Integer({ description: 'Access granted is time-boxed to this.' })),
+    terms: Type.Optional(AppTermsSchema),
   },
   { $id: 'LockedAccessInfo', additionalProperties: false },
 );
@@ -133,6 +153,9 @@ export const AccessRequestSchema = Type.Object(
     expiresAt: Type.Optional(
       Type.String({ format: 'date-time', description: 'When time-boxed access ends.' }),
     ),
+    acceptedTerms: Type.Optional(
+      Type.String({ description: 'The version of the app’s terms of use the requester accepted.' }),
+    ),
   },
   { $id: 'AccessRequest', additionalProperties: false },
 );
@@ -187,6 +210,12 @@ export const AccessRequestCreateSchema = Type.Object(
   {
     appId: AppIdSchema,
     reason: Type.String({ minLength: 1, maxLength: MAX_ACCESS_REASON }),
+    acceptedTerms: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        description: 'The version of the app’s terms of use accepted; required when it has terms.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -13,7 +13,7 @@ import { Type, type Static } from 'typebox';
 import { AppIdSchema } from './ids.js';
 import { adminTextSchemas, InputIdSchema, inputFieldSchemas } from './app-field-schemas.js';
 import { MAX_PER_PAGE, PAGE_QUERY, pageSchema } from './list-schemas.js';
-import { AppAccessSchema } from './access-schemas.js';
+import { AppAccessSchema, AppTermsSchema } from './access-schemas.js';
 import { AppAddressSchema, AppLinkSchema } from './network-schemas.js';
 import { AppSchema } from './schemas.js';
 
@@ -53,6 +53,7 @@ export const AdminAppSchema = Type.Object(
     updatedBy: Type.String({ description: 'Username (or subject) of whoever changed it last.' }),
     managedBy: ManagedBySchema,
     access: Type.Optional(AppAccessSchema),
+    terms: Type.Optional(AppTermsSchema),
     addresses: Type.Optional(
       Type.Array(AppAddressSchema, {
         description: 'The app on each network (docs/networks.md); never sent to visitors.',

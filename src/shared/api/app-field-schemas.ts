@@ -38,7 +38,7 @@ const PUBLIC_SCHEMA = {
   flag: (about?: string) => Type.Boolean(described(about)),
   groups: (about?: string) => Type.Array(Type.String(), described(about)),
   slug: (about?: string) => Type.String(described(about)),
-} satisfies Record<Exclude<FieldKind, 'access' | 'addresses' | 'links'>, unknown>;
+} satisfies Record<Exclude<FieldKind, 'access' | 'addresses' | 'links' | 'terms'>, unknown>;
 type PublicSchemas = typeof PUBLIC_SCHEMA;
 
 function described(about: string | undefined) {

@@ -15,6 +15,20 @@ import { NOTICE_LIMITS } from '../notices/notice-rules.js';
 
 export { PORTAL_NOTICE_SEVERITIES, type PortalNoticeSeverity } from '../notices/notice-rules.js';
 
+export const NoticeAudienceSchema = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('everyone'), Type.Literal('signed-in'), Type.Literal('groups')]),
+    groups: Type.Array(Type.String(), {
+      description: 'For kind `groups`: the group names (at least one); empty otherwise.',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Who sees the notice: everyone (anonymous visitors too), signed-in people, or members of the groups.',
+  },
+);
+
 const SeveritySchema = Type.Union([
   Type.Literal('info'),
   Type.Literal('maintenance'),
@@ -35,6 +49,10 @@ export const PortalNoticeSchema = Type.Object(
     endsAt: Type.String({ format: 'date-time' }),
     appIds: Type.Array(Type.String(), {
       description: 'The apps it concerns (none: the whole portal).',
+    }),
+    audience: NoticeAudienceSchema,
+    requireAck: Type.Boolean({
+      description: 'Shown first until each person acknowledges it; it cannot be dismissed.',
     }),
     version: Type.Integer({ minimum: 1, description: 'Grows with every change.' }),
     created: Type.String({ format: 'date-time' }),
@@ -63,9 +81,18 @@ const inputFields = {
   startsAt: Type.String({ format: 'date-time' }),
   endsAt: Type.String({ format: 'date-time' }),
   appIds: Type.Array(AppIdSchema),
+  // Checked by notice-audience.ts (a 400 naming `audience`).
+  audience: Type.Object(
+    {
+      kind: Type.String({ enum: ['everyone', 'signed-in', 'groups'] }),
+      groups: Type.Optional(Type.Array(Type.String())),
+    },
+    { additionalProperties: false },
+  ),
+  requireAck: Type.Boolean(),
 };
 
-/** POST body: everything but `text` and `appIds` is required. */
+/** POST body: everything but `text`, `appIds`, `audience` and `requireAck` is required. */
 export const PortalNoticeCreateSchema = Type.Object(
   {
     title: inputFields.title,
@@ -74,6 +101,8 @@ export const PortalNoticeCreateSchema = Type.Object(
     startsAt: inputFields.startsAt,
     endsAt: inputFields.endsAt,
     appIds: Type.Optional(inputFields.appIds),
+    audience: Type.Optional(inputFields.audience),
+    requireAck: Type.Optional(inputFields.requireAck),
   },
   { additionalProperties: false },
 );
@@ -89,3 +118,31 @@ export const PortalNoticeParamsSchema = Type.Object(
   { noticeId: NoticeIdSchema },
   { additionalProperties: false },
 );
+
+const PersonFields = {
+  subject: Type.String(),
+  username: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+};
+
+/** GET /api/admin/notices/{id}/acknowledgements. */
+export const NoticeAcknowledgementsSchema = Type.Object(
+  {
+    notice: PortalNoticeSchema,
+    audience: NoticeAudienceSchema,
+    acknowledged: Type.Array(
+      Type.Object(
+        { ...PersonFields, at: Type.String({ format: 'date-time' }) },
+        { additionalProperties: false },
+      ),
+      { description: 'Who acknowledged it, and when (earliest first).' },
+    ),
+    pending: Type.Array(Type.Object(PersonFields, { additionalProperties: false }), {
+      description:
+        'People known to the portal (they signed in) in the audience who have not acknowledged it.',
+    }),
+  },
+  { $id: 'NoticeAcknowledgements', additionalProperties: false },
+);
+export type NoticeAcknowledgements = Static<typeof NoticeAcknowledgementsSchema>;

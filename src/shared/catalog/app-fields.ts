@@ -12,6 +12,7 @@ import type { LocalizedText } from '../i18n/localized-text.js';
 import type { AppAccess } from './access-rules.js';
 import type { Environment } from './environments.js';
 import type { AppAddress, AppLink } from './link-kinds.js';
+import type { AppTerms } from './terms-rules.js';
 
 /** App ids and collection ids: what a URL path segment can carry safely. */
 export const APP_ID_PATTERN = '^[a-z0-9][a-z0-9_-]{0,63}$';
@@ -51,6 +52,8 @@ interface FieldKinds {
   addresses: AppAddress[];
   /** Typed links: support contact, status page, client download, docs, repository, other. */
   links: AppLink[];
+  /** Terms of use accepted before an access request is sent (docs/access-requests.md). */
+  terms: AppTerms | null;
 }
 export type FieldKind = keyof FieldKinds;
 
@@ -158,6 +161,13 @@ export const APP_FIELD_TABLE = {
       'null, or `{ requestable, group, approvers, showGroup?, days? }` ' +
       '(docs/access-requests.md); default null.',
   },
+  terms: {
+    kind: 'terms',
+    public: false,
+    input:
+      'null, or `{ version, text }` or `{ version, url }`: the terms of use people accept ' +
+      'before requesting access (docs/access-requests.md); default none.',
+  },
 } as const satisfies Record<string, FieldSpec>;
 
 type Table = typeof APP_FIELD_TABLE;
@@ -165,14 +175,15 @@ type Table = typeof APP_FIELD_TABLE;
 export type StoredAppField = keyof Table;
 
 /**
- * The lists of an app's addresses per network and typed links (kinds `addresses`, `links`):
+ * The lists of an app's addresses per network and typed links (kinds `addresses`, `links`), and
+ * its terms of use (`terms`, edited in a fieldset of its own):
  * stored, checked, audited, exported and imported like every field, but kept out of `AppField`
  * and `APP_FIELDS`, the fields the console's form edits, until the form has inputs for them
  * (it keeps them as the server sent them meanwhile). The rules leave them out when not given;
  * stored apps read as `[]` without them.
  */
 export type AppListField = {
-  [F in StoredAppField]: Table[F]['kind'] extends 'addresses' | 'links' ? F : never;
+  [F in StoredAppField]: Table[F]['kind'] extends 'addresses' | 'links' | 'terms' ? F : never;
 }[StoredAppField];
 
 /** The fields the console's form edits (every field but the lists). */
@@ -182,7 +193,7 @@ export type AppField = Exclude<StoredAppField, AppListField>;
 export const STORED_APP_FIELDS = Object.keys(APP_FIELD_TABLE) as StoredAppField[];
 
 const isListField = (field: StoredAppField): field is AppListField =>
-  APP_FIELD_TABLE[field].kind === 'addresses' || APP_FIELD_TABLE[field].kind === 'links';
+  ['addresses', 'links', 'terms'].includes(APP_FIELD_TABLE[field].kind);
 
 /** The field names the console's form edits, in the table's order. */
 export const APP_FIELDS = STORED_APP_FIELDS.filter((field) => !isListField(field)) as AppField[];

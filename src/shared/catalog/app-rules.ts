@@ -6,6 +6,7 @@
 import { normalizeGroup } from '../identity/groups.js';
 import { hasControlCharacters, ONE_LINE, PLAIN_TEXT } from '../text/control-characters.js';
 import { checkAccess, type AppAccess } from './access-rules.js';
+import { checkTerms } from './terms-rules.js';
 import { checkAddresses, checkLinks } from './app-links.js';
 import { SOURCE_LANGUAGE } from '../i18n/languages.js';
 import { checkTextMap, defaultTextOf, isTextMap } from '../i18n/localized-text.js';
@@ -247,6 +248,15 @@ export function checkAppFields(
     links: (field) => {
       if (has(field)) {
         const checked = checkLinks(raw[field]);
+        if (typeof checked === 'string') errors[field] = checked;
+        else set(field, checked);
+      }
+    },
+    terms: (field) => {
+      // Absent: unchanged (none for a new app), like the lists; null: none.
+      if (raw[field] === null) set(field, null);
+      else if (has(field)) {
+        const checked = checkTerms(raw[field]);
         if (typeof checked === 'string') errors[field] = checked;
         else set(field, checked);
       }

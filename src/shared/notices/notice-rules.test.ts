@@ -18,8 +18,49 @@ describe('checkNoticeFields', () => {
         startsAt: '2026-11-03T08:00:00.000Z',
         endsAt: '2026-11-03T09:00:00.000Z',
         appIds: ['a', 'b'],
+        audience: { kind: 'everyone', groups: [] },
+        requireAck: false,
       },
       errors: {},
+    });
+  });
+
+  it('takes an audience (group names normalised) and requireAck', () => {
+    const { fields, errors } = checkNoticeFields({
+      ...valid,
+      audience: { kind: 'groups', groups: ['/genomics', ' staff ', 'genomics'] },
+      requireAck: true,
+    });
+    expect(errors).toEqual({});
+    expect(fields.audience).toEqual({ kind: 'groups', groups: ['genomics', 'staff'] });
+    expect(fields.requireAck).toBe(true);
+    expect(
+      checkNoticeFields({ ...valid, audience: { kind: 'signed-in' } }).fields.audience,
+    ).toEqual({ kind: 'signed-in', groups: [] });
+  });
+
+  it.each<[string, unknown, string]>([
+    [
+      'groups without a group',
+      { kind: 'groups', groups: [] },
+      'groups must name at least one group',
+    ],
+    [
+      'groups not a list',
+      { kind: 'groups', groups: 'a' },
+      'groups must be a list of at most 50 group names',
+    ],
+    ['blank group', { kind: 'groups', groups: ['/ '] }, 'groups must be group names'],
+    ['unknown kind', { kind: 'admins' }, 'kind must be one of everyone, signed-in, groups'],
+    ['not an object', 'everyone', 'must be an object with a kind'],
+    ['unknown field', { kind: 'everyone', html: 1 }, 'has an unknown field "html"'],
+  ])('refuses an audience: %s', (_name, audience, message) => {
+    expect(checkNoticeFields({ ...valid, audience }).errors).toEqual({ audience: message });
+  });
+
+  it('refuses a requireAck that is not a boolean', () => {
+    expect(checkNoticeFields({ ...valid, requireAck: 'yes' }).errors).toEqual({
+      requireAck: 'must be true or false',
     });
   });
 
@@ -64,6 +105,8 @@ describe('checkNoticeFields', () => {
       startsAt: '2026-11-03T08:00:00.000Z',
       endsAt: '2026-11-03T10:00:00.000Z',
       appIds: [],
+      audience: { kind: 'everyone', groups: [] },
+      requireAck: false,
     };
     expect(checkNoticeFields({ title: 'New' }, base)).toEqual({
       fields: { ...base, title: 'New' },

@@ -2,6 +2,7 @@ import { hasControlCharacters, PLAIN_TEXT } from '../text/control-characters.js'
 import type { FieldErrors } from '../catalog/app-rules.js';
 import { fieldErrors, isAppId, unknownKey } from '../catalog/app-rules.js';
 import { checkTextMap, isTextMap, type LocalizedText } from '../i18n/localized-text.js';
+import { checkAudience, EVERYONE, type NoticeAudience } from './notice-audience.js';
 
 /** How a notice reads: general information, planned maintenance, or an incident. */
 export const PORTAL_NOTICE_SEVERITIES = ['info', 'maintenance', 'incident'] as const;
@@ -16,7 +17,16 @@ export const NOTICE_LIMITS = {
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const FIELDS = ['title', 'text', 'severity', 'startsAt', 'endsAt', 'appIds'] as const;
+const FIELDS = [
+  'title',
+  'text',
+  'severity',
+  'startsAt',
+  'endsAt',
+  'appIds',
+  'audience',
+  'requireAck',
+] as const;
 
 export interface NoticeFields {
   title: string;
@@ -27,6 +37,10 @@ export interface NoticeFields {
   startsAt: string;
   endsAt: string;
   appIds: string[];
+  /** Who sees it (notice-audience.ts): everyone unless given. */
+  audience: NoticeAudience;
+  /** Shown on top until each person acknowledges it; it cannot be dismissed. */
+  requireAck: boolean;
 }
 
 function isoOf(value: unknown): string | undefined {
@@ -56,7 +70,16 @@ export function checkNoticeFields(
   const has = (key: string) => body[key] !== undefined;
   const fields: NoticeFields = base
     ? { ...base, appIds: [...base.appIds] }
-    : { title: '', text: '', severity: 'info', startsAt: '', endsAt: '', appIds: [] };
+    : {
+        title: '',
+        text: '',
+        severity: 'info',
+        startsAt: '',
+        endsAt: '',
+        appIds: [],
+        audience: EVERYONE,
+        requireAck: false,
+      };
 
   if (has('title') || !base) {
     const title = body.title;
@@ -116,6 +139,15 @@ export function checkNoticeFields(
       if (bad !== undefined) errors.appIds = `has an invalid app id (got ${JSON.stringify(bad)})`;
       else fields.appIds = [...new Set(ids as string[])];
     }
+  }
+  if (has('audience')) {
+    const checked = checkAudience(body.audience);
+    if (typeof checked === 'string') errors.audience = checked;
+    else fields.audience = checked;
+  }
+  if (has('requireAck')) {
+    if (typeof body.requireAck !== 'boolean') errors.requireAck = 'must be true or false';
+    else fields.requireAck = body.requireAck;
   }
   return { fields, errors };
 }

@@ -94,6 +94,12 @@ export const NoticeSchema = Type.Object(
           'Portal notices: the apps it concerns that the caller may see (absent or empty: the whole portal).',
       }),
     ),
+    requireAck: Type.Optional(
+      Type.Boolean({
+        description:
+          'Portal notices: true when it must be acknowledged (POST /api/notices/{id}/acknowledge); it cannot be dismissed and comes first.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -4,12 +4,16 @@
  * inlined stylesheet do not carry them. Each part links the access stylesheet; React keeps one.
  */
 import accessStyles from '../features/access/access.css?url';
-import { AccessUntil, LockedAccess } from '../features/access/components/locked-access.js';
+import {
+  AccessUntil,
+  LockedAccess,
+  type LockedAccessProps,
+} from '../features/access/components/locked-access.js';
 import type { AccessStore } from '../features/access/stores/access-store.js';
 import { useAccessRefresh, type AccessRefreshStores } from './use-access-refresh.js';
 
 export type AccessPartProps =
-  | { part: 'locked'; app: { id: string; name: string }; store: AccessStore }
+  | { part: 'locked'; app: LockedAccessProps['app']; store: AccessStore }
   | { part: 'until'; appId: string; store: AccessStore }
   | { part: 'refresh'; stores: AccessRefreshStores };
 

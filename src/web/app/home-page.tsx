@@ -149,7 +149,7 @@ export function HomePage({
         </Suspense>
       )}
       <SimulatedStatusNote store={status} />
-      <NoticeBanner store={status} />
+      <NoticeBanner store={status} signedIn={isAuthenticated} />
       {isAuthenticated && reordering && !hits ? (
         <Suspense fallback={<AppSection title={t('favorites.title')} busy />}>
           <FavoriteOrderEditor

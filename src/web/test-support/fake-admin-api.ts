@@ -113,8 +113,8 @@ export function createFakeAdminApi(initial: AdminApp[] = []): FakeAdminApi {
   const notices = new Map<string, PortalNotice>();
   let nextNoticeId = 1;
   const noticeFields = (notice: PortalNotice) => {
-    const { id, title, text, severity, startsAt, endsAt, appIds } = notice;
-    return { id, title, text, severity, startsAt, endsAt, appIds };
+    const { id, title, text, severity, startsAt, endsAt, appIds, audience, requireAck } = notice;
+    return { id, title, text, severity, startsAt, endsAt, appIds, audience, requireAck };
   };
   const fake: FakeAdminApi = {
     apps,

@@ -14,10 +14,14 @@ export { fetchMyRequests } from './my-requests.js';
 export const INBOX_PAGE_SIZE = 50;
 
 /** Asks for access to an app (201 with the request; 409 one is open; 404 not requestable). */
-export function createRequest(appId: string, reason: string): Promise<AccessRequest> {
+export function createRequest(
+  appId: string,
+  reason: string,
+  acceptedTerms?: string,
+): Promise<AccessRequest> {
   return apiRequest<AccessRequest>('/api/access-requests', {
     method: 'POST',
-    body: { appId, reason },
+    body: acceptedTerms === undefined ? { appId, reason } : { appId, reason, acceptedTerms },
   });
 }
 

@@ -6,10 +6,11 @@ import type { AccessStore } from '../stores/access-store.js';
 import { useLocale, type Locale } from '../../../lib/i18n.js';
 import { latestByApp } from '../utils/latest-request.js';
 import { accessErrorMessage } from '../utils/access-errors.js';
-import { RequestDialog } from './request-dialog.js';
+import { RequestDialog, type DialogTerms } from './request-dialog.js';
 
 export interface LockedAccessProps {
-  app: { id: string; name: string };
+  /** The locked card's app; its terms of use (when it has some) are accepted in the dialog. */
+  app: { id: string; name: string; lockedAccess?: { terms?: DialogTerms } | undefined };
   store: AccessStore;
 }
 
@@ -135,8 +136,9 @@ export function LockedAccess({ app, store }: LockedAccessProps) {
       {open && (
         <RequestDialog
           appName={app.name}
-          onSend={async (reason) => {
-            const created = await createRequest(app.id, reason);
+          terms={app.lockedAccess?.terms}
+          onSend={async (reason, acceptedTerms) => {
+            const created = await createRequest(app.id, reason, acceptedTerms);
             const others = (store.getState().requests ?? []).filter((r) => r.id !== created.id);
             store.setState({ requests: [created, ...others] });
             void reload();

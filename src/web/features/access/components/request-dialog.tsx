@@ -7,10 +7,22 @@ import { accessErrorMessage } from '../utils/access-errors.js';
 /** Longest reason (MAX_ACCESS_REASON of access-schemas.ts; not imported: TypeBox stays out). */
 export const REASON_MAX = 1000;
 
+/** An app's terms of use as the locked card carries them (AppTermsSchema of access-schemas.ts). */
+export interface DialogTerms {
+  version: string;
+  text?: string;
+  url?: string;
+}
+
 export interface RequestDialogProps {
   appName: string;
-  /** Sends the request; a rejection is shown in the dialog, which stays open. */
-  onSend(reason: string): Promise<unknown>;
+  /** The app's terms of use: shown, and accepted with a checkbox before the request is sent. */
+  terms?: DialogTerms | undefined;
+  /**
+   * Sends the request, with the version of the terms accepted when the app has terms; a
+   * rejection is shown in the dialog, which stays open.
+   */
+  onSend(reason: string, acceptedTerms?: string): Promise<unknown>;
   onClose(): void;
 }
 
@@ -27,7 +39,7 @@ const CLASSES: ModalDialogClasses = {
  * reason. The reason is required and at most REASON_MAX characters; a counter says how many
  * are left.
  */
-export function RequestDialog({ appName, onSend, onClose }: RequestDialogProps) {
+export function RequestDialog({ appName, terms, onSend, onClose }: RequestDialogProps) {
   const locale = useLocale();
   const { t } = locale;
   const reasonId = useId();
@@ -38,6 +50,8 @@ export function RequestDialog({ appName, onSend, onClose }: RequestDialogProps) 
   const [invalid, setInvalid] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [accepted, setAccepted] = useState(false);
+  const needsTerms = terms !== undefined && !accepted;
 
   const check = (text: string): string | null => {
     if (text.trim() === '') return t('access.dialog.required');
@@ -58,10 +72,12 @@ export function RequestDialog({ appName, onSend, onClose }: RequestDialogProps) 
       field.current?.focus();
       return;
     }
+    // Send stays disabled until the terms are accepted; Enter in a field cannot skip them either.
+    if (needsTerms) return;
     setBusy(true);
     setFailure(null);
     try {
-      await onSend(reason.trim());
+      await onSend(reason.trim(), terms?.version);
       onClose();
     } catch (error) {
       setFailure(accessErrorMessage(locale, error, 'request'));
@@ -106,6 +122,7 @@ export function RequestDialog({ appName, onSend, onClose }: RequestDialogProps) 
             {invalid}
           </p>
         )}
+        {terms && <TermsPart terms={terms} accepted={accepted} onAccept={setAccepted} />}
         {failure && (
           <p role="alert" className="alert alert-error text-sm">
             {failure}
@@ -115,11 +132,65 @@ export function RequestDialog({ appName, onSend, onClose }: RequestDialogProps) 
           <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
             {t('access.dialog.cancel')}
           </button>
-          <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+          <button type="submit" className="btn btn-primary btn-sm" disabled={busy || needsTerms}>
             {busy ? t('access.dialog.sending') : t('access.dialog.send')}
           </button>
         </div>
       </form>
     </ModalDialog>
+  );
+}
+
+/** The terms of use: the text in a scrollable region (or a link), and the box that accepts them. */
+function TermsPart({
+  terms,
+  accepted,
+  onAccept,
+}: {
+  terms: DialogTerms;
+  accepted: boolean;
+  onAccept(accepted: boolean): void;
+}) {
+  const { t } = useLocale();
+  const headingId = useId();
+  const hintId = useId();
+  const version = { version: terms.version };
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 id={headingId} className="font-medium">
+        {t('access.dialog.terms.heading', version)}
+      </h3>
+      {terms.text !== undefined ? (
+        <div
+          role="region"
+          aria-labelledby={headingId}
+          // Focusable so that keyboard users can scroll it.
+          tabIndex={0}
+          className="border-base-300 max-h-48 overflow-y-auto rounded border p-2 text-sm whitespace-pre-wrap"
+        >
+          {terms.text}
+        </div>
+      ) : (
+        <a href={terms.url} target="_blank" rel="noopener noreferrer" className="link">
+          {t('access.dialog.terms.link')}
+        </a>
+      )}
+      <label className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          required
+          className="checkbox checkbox-sm mt-0.5"
+          checked={accepted}
+          aria-describedby={accepted ? undefined : hintId}
+          onChange={(event) => onAccept(event.target.checked)}
+        />
+        <span>{t('access.dialog.terms.accept', version)}</span>
+      </label>
+      {!accepted && (
+        <p id={hintId} className="text-base-content/75 text-sm">
+          {t('access.dialog.terms.required')}
+        </p>
+      )}
+    </div>
   );
 }

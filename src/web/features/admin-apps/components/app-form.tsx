@@ -10,6 +10,7 @@ import { FORM_LANGUAGE } from '../../../lib/console/form-texts.js';
 import { AccessSection } from './access-section.js';
 import { AppAddressesFields } from './app-addresses-fields.js';
 import { AppLinksFields } from './app-links-fields.js';
+import { AppTermsFields } from './app-terms-fields.js';
 import { ERROR_TEXT, FormField } from '../../../ui/console/form-field.js';
 import { SelectField } from '../../../ui/console/select-field.js';
 import { IconPicker } from './icon-picker.js';
@@ -208,6 +209,11 @@ export function AppForm({
         </div>
         <AppAddressesFields lists={form.lists} onBlur={() => form.lists.touch('addresses')} />
         <AppLinksFields lists={form.lists} onBlur={() => form.lists.touch('links')} />
+        <AppTermsFields
+          terms={form.terms}
+          serverError={form.terms.serverError}
+          showProblem={form.terms.showProblem}
+        />
         <fieldset className="flex min-w-0 flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">
             {t('admin.translations.visibility.legend')}

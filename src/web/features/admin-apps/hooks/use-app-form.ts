@@ -38,6 +38,7 @@ import {
 import { readAsDataUrl } from '../../../lib/console/logo-file.js';
 import { ruleMessage } from '../../../lib/console/rule-messages.js';
 import { useAppLists } from './use-app-lists.js';
+import { useAppTerms } from './use-app-terms.js';
 
 export interface AppFormOptions {
   /** The app to edit; none for a new app. */
@@ -111,6 +112,8 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
     const key = `access.${field}`;
     setTouched((current) => (current.has(key) ? current : new Set([...current, key])));
   };
+  /** The terms of use (their own fieldset, app-terms-fields.tsx). */
+  const terms = useAppTerms(app);
   /** The addresses per network and typed links (their own inputs, rows and problems). */
   const lists = useAppLists({
     app,
@@ -197,12 +200,18 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
     event.preventDefault();
     setFormError(null);
     setTouched(
-      new Set([...APP_FIELDS, ...LIST_FIELDS, ...ACCESS_FIELDS.map((field) => `access.${field}`)]),
+      new Set([
+        ...APP_FIELDS,
+        ...LIST_FIELDS,
+        'terms',
+        ...ACCESS_FIELDS.map((field) => `access.${field}`),
+      ]),
     );
     if (
       Object.keys(ruleErrors).length > 0 ||
       Object.keys(accessErrors).length > 0 ||
-      lists.invalid
+      lists.invalid ||
+      terms.problem !== null
     ) {
       focusFirstInvalid();
       return;
@@ -211,12 +220,16 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
     let saved: AdminApp;
     try {
       if (base) {
-        const patch = { ...changedFields(base, values), ...lists.patch(base) };
+        const patch = {
+          ...changedFields(base, values),
+          ...lists.patch(base),
+          ...terms.patch(base),
+        };
         if (accessChanged(access, base.access)) patch.access = accessBody(access, base.access);
         saved =
           Object.keys(patch).length > 0 ? await updateApp(base.id, base.version, patch) : base;
       } else {
-        const body = { ...createBody(values), ...lists.createBody() };
+        const body = { ...createBody(values), ...lists.createBody(), ...terms.createBody() };
         const newAccess = accessBody(access, undefined);
         saved = await createApp(newAccess ? { ...body, access: newAccess } : body);
       }
@@ -268,6 +281,7 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
         setValues(valuesOf(current));
         setAccess(accessValuesOf(current.access));
         lists.reset(current);
+        terms.reset(current);
         setLogo({ kind: 'keep' });
         setServerErrors({});
         setConflict(null);
@@ -292,6 +306,7 @@ export function useAppForm({ app, onSaved, onAppChanged }: AppFormOptions) {
     otherError,
     groups,
     toggleGroup,
+    terms: { ...terms, serverError: serverErrors.terms, showProblem: touched.has('terms') },
     lists: {
       ...lists,
       /** An input of the list was left: its problems show from now on. */

@@ -16,6 +16,8 @@ import { ruleMessage } from '../../../lib/console/rule-messages.js';
 import { ERROR_TEXT, FormField } from '../../../ui/console/form-field.js';
 import { SelectField } from '../../../ui/console/select-field.js';
 import { Translations } from '../../../ui/console/translations-field.js';
+import type { NoticeAudienceKind } from '../../../../shared/notices/notice-audience.js';
+import { NoticeAudienceFields, splitGroups } from './notice-audience-fields.js';
 
 export const SEVERITY_LABELS: Record<PortalNoticeSeverity, string> = {
   info: 'Information',
@@ -44,6 +46,8 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
     startsAt: t('admin.translations.notice.field.startsAt'),
     endsAt: t('admin.translations.notice.field.endsAt'),
     appIds: t('admin.translations.notice.field.appIds'),
+    audience: t('admin.notices.audience'),
+    requireAck: t('admin.notices.requireAck'),
   };
   const severityLabels: Record<PortalNoticeSeverity, string> = {
     info: t('admin.translations.notice.severity.info'),
@@ -72,6 +76,11 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
     toLocalInput(notice?.endsAt ?? new Date(now() + 2 * 60 * 60 * 1000).toISOString()),
   );
   const [apps, setApps] = useState<string[]>(notice?.appIds ?? []);
+  const [audienceKind, setAudienceKind] = useState<NoticeAudienceKind>(
+    notice?.audience.kind ?? 'everyone',
+  );
+  const [groups, setGroups] = useState(() => (notice?.audience.groups ?? []).join(', '));
+  const [requireAck, setRequireAck] = useState(notice?.requireAck ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -86,6 +95,11 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
       startsAt: fromLocalInput(startsAt),
       endsAt: fromLocalInput(endsAt),
       appIds: apps,
+      audience: {
+        kind: audienceKind,
+        groups: audienceKind === 'groups' ? splitGroups(groups) : [],
+      },
+      requireAck,
     };
     const checked = checkNoticeFields(body);
     if (Object.keys(checked.errors).length > 0) {
@@ -246,6 +260,15 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
         </div>
         {errors.appIds && <p className={`text-sm ${ERROR_TEXT}`}>{error('appIds')}</p>}
       </fieldset>
+      <NoticeAudienceFields
+        kind={audienceKind}
+        groups={groups}
+        requireAck={requireAck}
+        error={error}
+        onKind={setAudienceKind}
+        onGroups={setGroups}
+        onRequireAck={setRequireAck}
+      />
       <div className="flex gap-2">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {notice ? t('admin.translations.notice.save') : t('admin.translations.notice.post')}

@@ -31,6 +31,8 @@ function storeNotice(title: string) {
     startsAt: '2026-11-23T10:00:00.000Z',
     endsAt: '2026-11-23T14:00:00.000Z',
     appIds: [],
+    audience: { kind: 'everyone', groups: [] },
+    requireAck: false,
     version: 1,
     created: at,
     createdBy: actor,

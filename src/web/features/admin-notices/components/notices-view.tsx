@@ -1,3 +1,4 @@
+import { NoticeAcknowledgementsPanel } from './notice-acknowledgements.js';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
@@ -130,6 +131,18 @@ export function NoticesView({ appIds, onChanged, onError, now = Date.now }: Noti
                     <p className="break-words whitespace-pre-line">
                       {textIn(notice.text, SOURCE_LANGUAGE, SOURCE_LANGUAGE)}
                     </p>
+                  )}
+                  {notice.audience.kind !== 'everyone' && (
+                    <p className="text-base-content/75 text-sm">
+                      {notice.audience.kind === 'groups'
+                        ? t('admin.notices.audience.forGroups', {
+                            groups: notice.audience.groups.join(', '),
+                          })
+                        : t('admin.notices.audience.forSignedIn')}
+                    </p>
+                  )}
+                  {notice.requireAck && (
+                    <NoticeAcknowledgementsPanel id={notice.id} title={notice.title} />
                   )}
                 </div>
                 <div className="flex gap-1">

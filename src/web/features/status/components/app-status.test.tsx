@@ -74,7 +74,9 @@ describe('AppStatusIndicator', () => {
     // Seen from outside the networks it answers on: no link, the networks named.
     const outside = { ...APP, link: null, onlyFrom: { networks: ['Campus network', 'VPN'] } };
     const { unmount } = render(<AppStatusIndicator app={outside} store={store} />);
-    expect(screen.getByRole('img', { name: 'Down (on Campus network or VPN)' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Down (on Campus network or VPN)' }),
+    ).toBeInTheDocument();
     unmount();
     // From the campus: its campus address, the status as it is.
     const inside = { ...APP, link: 'https://galaxy.campus.example.edu/' };

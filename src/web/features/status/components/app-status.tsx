@@ -54,10 +54,7 @@ export function AppStatusIndicator({ app, store }: { app: AppRef; store: StatusS
   const interacted = useInteracted();
   const { t } = useLocale();
   // Checked from inside the networks the visitor is not on: the label says where.
-  const where =
-    app.link === null && app.onlyFrom
-      ? eitherOf(t, app.onlyFrom.networks)
-      : undefined;
+  const where = app.link === null && app.onlyFrom ? eitherOf(t, app.onlyFrom.networks) : undefined;
   return (
     <StatusIndicator
       code={item?.status}

@@ -13,6 +13,7 @@ import {
   parseDismissedNotices,
 } from '../../../../shared/status/dismissed-notices.js';
 import type { StatusStore } from '../stores/status-store.js';
+import { acknowledgeNotice, dismissNotice, isPortalNotice } from '../api/notice-receipts.js';
 import { noticePeriod, noticePeriodKey } from '../utils/status-text.js';
 
 const LEGACY_STORAGE_KEY = 'portal.dismissedNotices';
@@ -43,15 +44,26 @@ function takeStoredDismissals(): string[] {
  * Active incidents and maintenance windows, above the sections. Title and text are shown as
  * plain text (never as HTML). A dismissed notice stays hidden in this browser until it changes
  * (a changed notice has a new id): its id is kept in a cookie, which the server reads too, so the
- * page it renders leaves the notice out (nothing shows and then goes).
+ * page it renders leaves the notice out (nothing shows and then goes). For a signed-in person a
+ * notice admins posted is dismissed on the server too, so it is gone in their other browsers.
+ * A notice to acknowledge (first in the list) has no dismiss button: a signed-in person accepts
+ * it ("I have read and accept"), an anonymous visitor is asked to sign in.
  */
-export function NoticeBanner({ store }: { store: StatusStore }) {
+export function NoticeBanner({
+  store,
+  signedIn = false,
+}: {
+  store: StatusStore;
+  signedIn?: boolean;
+}) {
   const locale = useLocale();
   const { t } = locale;
   const notices = useStore(store, (state) => state.notices?.notices);
   // The same list the server rendered with (it read the same cookie): no mismatch, no flash.
   const [dismissed, setDismissed] = useState<string[]>(readDismissed);
   const hydrated = useHydrated();
+  const [handled, setHandled] = useState<string[]>([]);
+  const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     const stored = takeStoredDismissals();
     if (stored.length === 0) return;
@@ -60,7 +72,10 @@ export function NoticeBanner({ store }: { store: StatusStore }) {
     setDismissed(parseDismissedNotices(dismissedNoticesValue(tokens)));
   }, []);
 
-  const shown = (notices ?? []).filter((notice) => !isDismissed(dismissed, notice.id));
+  const shown = (notices ?? []).filter(
+    (notice) =>
+      !handled.includes(notice.id) && (notice.requireAck || !isDismissed(dismissed, notice.id)),
+  );
   if (shown.length === 0) return null;
 
   const dismiss = (id: string) => {
@@ -68,6 +83,18 @@ export function NoticeBanner({ store }: { store: StatusStore }) {
     setDismissed(tokens);
     // A browser that refuses cookies hides the notice for this visit only.
     keepDismissed(tokens);
+    // Signed in: gone in every browser of theirs (the cookie still hides it here at once).
+    if (signedIn && isPortalNotice(id)) dismissNotice(id).catch(() => undefined);
+  };
+
+  const acknowledge = async (id: string) => {
+    setFailed(null);
+    try {
+      await acknowledgeNotice(id);
+      setHandled((ids) => [...ids, id]);
+    } catch {
+      setFailed(id);
+    }
   };
 
   return (
@@ -113,15 +140,36 @@ export function NoticeBanner({ store }: { store: StatusStore }) {
                   {period}
                 </p>
               )}
+              {notice.requireAck &&
+                (signedIn ? (
+                  <div className="mt-2 flex flex-wrap items-center gap-2">
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-sm"
+                      onClick={() => void acknowledge(notice.id)}
+                    >
+                      {t('notices.acknowledge')}
+                    </button>
+                    {failed === notice.id && (
+                      <span role="alert" className="text-sm">
+                        {t('notices.acknowledgeFailed')}
+                      </span>
+                    )}
+                  </div>
+                ) : (
+                  <p className="mt-2 text-sm font-semibold">{t('notices.signInToAcknowledge')}</p>
+                ))}
             </div>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm btn-square"
-              aria-label={t('notices.dismiss', { title: notice.title })}
-              onClick={() => dismiss(notice.id)}
-            >
-              <X aria-hidden="true" className="size-4" />
-            </button>
+            {!notice.requireAck && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm btn-square"
+                aria-label={t('notices.dismiss', { title: notice.title })}
+                onClick={() => dismiss(notice.id)}
+              >
+                <X aria-hidden="true" className="size-4" />
+              </button>
+            )}
           </div>
         );
       })}
