@@ -2,6 +2,7 @@ import type { Language } from '../../shared/i18n/languages.js';
 import type { Translate } from '../i18n/translator.js';
 import type { OutboxMessage } from './ports.js';
 import type { AccessRequestRow } from './access-requests.table.js';
+import { escapeHtml } from '../lib/escape-html.js';
 
 /**
  * The language mails are written in and its texts (the `server` catalog): DEFAULT_LANGUAGE, as
@@ -17,16 +18,6 @@ export function mailDate(iso: string, language: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
-
-/** Text for HTML: every character that could open markup or an attribute is escaped. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /** User text in a subject: one line, no CR/LF or other control characters, bounded. */

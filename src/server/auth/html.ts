@@ -1,17 +1,9 @@
 /** Small server-rendered pages (sign-in errors, the silent check, the demo IdP's forms). */
 import { directionOf, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.js';
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
+import { escapeHtml } from '../lib/escape-html.js';
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
+export { escapeHtml };
 
 /**
  * A complete page. `body` must already be escaped. No inline scripts: the CSP allows scripts

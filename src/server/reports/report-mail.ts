@@ -1,21 +1,12 @@
 import type { Language } from '../../shared/i18n/languages.js';
 import type { Translate } from '../i18n/translator.js';
 import { isMailAddress, type MailMessage } from '../outbox/outbox.js';
+import { escapeHtml } from '../lib/escape-html.js';
 
 /** The language of the mails and its texts (the `server` catalog), as the access mails'. */
 export interface MailTexts {
   language: Language;
   t: Translate;
-}
-
-/** Text for HTML: every character that could open markup or an attribute is escaped. */
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /** Catalog text in a subject: one line, no CR/LF or other control characters, bounded. */
