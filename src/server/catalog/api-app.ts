@@ -1,5 +1,10 @@
 import type { App } from '../../shared/api/schemas.js';
 import { textIn, type LocalizedText } from '../../shared/i18n/localized-text.js';
+import {
+  PRIVATE_APP_FIELDS,
+  type PrivateAppField,
+  type StoredAppFields,
+} from '../../shared/catalog/app-fields.js';
 import { fieldsOf } from './app-fields.js';
 import type { AppRecord } from './apps.queries.js';
 
@@ -21,23 +26,14 @@ export type LocalizedApp = Omit<PlainApp, 'name' | 'description'> & {
 };
 
 export function toLocalizedApp(record: AppRecord): LocalizedApp {
-  // The access settings are not part of an app as people see it (a locked card says what it may);
-  // nor are its addresses per network and typed links here: reachable-app.ts adds what the
-  // visitor's network may know of them (docs/networks.md), never for a locked card.
-  // Nor its terms of use: only the locked card of a requestable app carries them.
-  const {
-    access: _access,
-    addresses: _addresses,
-    links: _links,
-    terms: _terms,
-    ...fields
-  } = fieldsOf(record);
-  void _access;
-  void _terms;
-  void _addresses;
-  void _links;
+  // The fields the table marks private are not part of an app as people see it: the access
+  // settings (a locked card says what it may), the addresses per network and typed links
+  // (reachable-app.ts adds what the visitor's network may know of them, docs/networks.md, never
+  // for a locked card) and the terms of use (only a requestable app's locked card has them).
+  const fields: Partial<StoredAppFields> = fieldsOf(record);
+  for (const field of PRIVATE_APP_FIELDS) delete fields[field];
   const app: LocalizedApp = {
-    ...fields,
+    ...(fields as Omit<StoredAppFields, PrivateAppField>),
     image: record.image,
     created: record.created,
     updated: record.updated,

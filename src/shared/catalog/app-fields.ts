@@ -178,9 +178,9 @@ export type StoredAppField = keyof Table;
  * The lists of an app's addresses per network and typed links (kinds `addresses`, `links`), and
  * its terms of use (`terms`, edited in a fieldset of its own):
  * stored, checked, audited, exported and imported like every field, but kept out of `AppField`
- * and `APP_FIELDS`, the fields the console's form edits, until the form has inputs for them
- * (it keeps them as the server sent them meanwhile). The rules leave them out when not given;
- * stored apps read as `[]` without them.
+ * and `APP_FIELDS`, the form's plain fields: the console edits them in inputs of their own
+ * (admin-apps' addresses, links and terms fields) and sends them only when changed. The rules
+ * leave them out when not given; stored apps read as `[]` (terms: null) without them.
  */
 export type AppListField = {
   [F in StoredAppField]: Table[F]['kind'] extends 'addresses' | 'links' | 'terms' ? F : never;
@@ -202,6 +202,11 @@ export const APP_FIELDS = STORED_APP_FIELDS.filter((field) => !isListField(field
 export type PrivateAppField = {
   [F in StoredAppField]: Table[F] extends { public: false } ? F : never;
 }[StoredAppField];
+
+/** The fields kept from readers of the public API, in the table's order. */
+export const PRIVATE_APP_FIELDS = STORED_APP_FIELDS.filter(
+  (field) => (fieldSpec(field) as { public?: false }).public === false,
+) as PrivateAppField[];
 
 /** An app's fields as the console's form holds them. */
 export type AppFields = { -readonly [F in AppField]: FieldKinds[Table[F]['kind']] };
