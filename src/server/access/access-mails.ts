@@ -2,7 +2,7 @@ import type { Language } from '../../shared/i18n/languages.js';
 import type { Translate } from '../i18n/translator.js';
 import type { OutboxMessage } from './ports.js';
 import type { AccessRequestRow } from './access-requests.table.js';
-import { escapeHtml } from '../lib/escape-html.js';
+import { mailBodies } from '../outbox/mail-bodies.js';
 
 /**
  * The language mails are written in and its texts (the `server` catalog): DEFAULT_LANGUAGE, as
@@ -33,10 +33,7 @@ function mail(
   lines: string[],
   link: { href: string; label: string },
 ): OutboxMessage {
-  const text = `${lines.join('\n\n')}\n\n${link.label}: ${link.href}\n`;
-  const html =
-    lines.map((line) => `<p>${escapeHtml(line).replace(/\n/g, '<br>')}</p>`).join('\n') +
-    `\n<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>\n`;
+  const { text, html } = mailBodies(lines, link);
   return { kind: 'mail', to, subject, text, html };
 }
 

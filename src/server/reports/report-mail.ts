@@ -1,7 +1,7 @@
 import type { Language } from '../../shared/i18n/languages.js';
 import type { Translate } from '../i18n/translator.js';
 import { isMailAddress, type MailMessage } from '../outbox/outbox.js';
-import { escapeHtml } from '../lib/escape-html.js';
+import { mailBodies } from '../outbox/mail-bodies.js';
 
 /** The language of the mails and its texts (the `server` catalog), as the access mails'. */
 export interface MailTexts {
@@ -56,10 +56,7 @@ export function reportMail(
     reporter.email ? t('reportMail.reply', { email: reporter.email }) : t('reportMail.noEmail'),
   ];
   const link = { href: `${publicUrl.replace(/\/+$/, '')}/`, label: t('accessMail.openPortal') };
-  const text = `${lines.join('\n\n')}\n\n${link.label}: ${link.href}\n`;
-  const html =
-    lines.map((line) => `<p>${escapeHtml(line).replace(/\n/g, '<br>')}</p>`).join('\n') +
-    `\n<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>\n`;
+  const { text, html } = mailBodies(lines, link);
   return {
     kind: 'mail',
     to,
