@@ -134,8 +134,13 @@ export function hydrated(page: EnginePage) {
   );
 }
 
-/** What went wrong on the page so far, as the recorder kept it (recording-proxy.ts). */
-export function pageErrors(page: EnginePage): Promise<string[]> {
+/**
+ * What went wrong on the page so far, as the recorder kept it (recording-proxy.ts). A page that
+ * has just navigated (a language chosen reloads it) may still be parsing its head, before the
+ * recorder ran: wait until the document is past it first.
+ */
+export async function pageErrors(page: EnginePage): Promise<string[]> {
+  await waitFor(page, 'the page to be parsed', () => document.readyState !== 'loading');
   return page.evaluate(
     () =>
       (window as unknown as { __e2eErrors?: string[] }).__e2eErrors ?? [
