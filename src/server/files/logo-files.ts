@@ -71,6 +71,11 @@ export interface CheckedLogo {
 
 let purifier: ReturnType<typeof createDOMPurify> | undefined;
 
+/** Loads jsdom and DOMPurify now (the logo worker, before it takes tasks: logo-checker.worker.ts). */
+export function prepareSvgPurifier(): void {
+  svgPurifier();
+}
+
 const require = createRequire(import.meta.url);
 
 /**

@@ -57,7 +57,8 @@ describe('createWorkerPool', () => {
   });
 
   it("counts a task's time limit from when its worker can take it, not from the start-up", async () => {
-    // Loading the worker's module (through tsx here) takes far longer than 50 ms.
+    // Loading the worker's module (through tsx here) and its preparation (200 ms) take far
+    // longer than 50 ms.
     const run = tasks({ timeoutMs: 50 });
     expect(await run.run({ echo: 'first' })).toBe('first');
     await run.close();

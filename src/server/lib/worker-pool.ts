@@ -51,9 +51,13 @@ type ReplyMessage =
 
 /**
  * The worker side: answers each task with `handler(input)`, or with the error it threw (name,
- * message and own enumerable fields).
+ * message and own enumerable fields). `prepare` runs first (loading what the tasks need), so a
+ * task's time limit counts the task alone, not the worker's start-up.
  */
-export function serveWorkerTasks<In, Out>(handler: (input: In) => Out | Promise<Out>): void {
+export function serveWorkerTasks<In, Out>(
+  handler: (input: In) => Out | Promise<Out>,
+  options: { prepare?: () => void } = {},
+): void {
   const port = parentPort;
   if (!port) throw new Error('serveWorkerTasks runs inside a worker thread only.');
   port.on('message', async ({ id, input }: TaskMessage) => {
@@ -73,6 +77,7 @@ export function serveWorkerTasks<In, Out>(handler: (input: In) => Out | Promise<
     }
     port.postMessage(reply);
   });
+  options.prepare?.();
   // Started: the pool's time limit counts from here, not from the thread's start-up.
   port.postMessage({ ready: true } satisfies ReplyMessage);
 }
