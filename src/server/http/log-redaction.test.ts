@@ -15,6 +15,9 @@ describe('redactUrl', () => {
     ],
     ['/api/me?access_token=eyJ.x.y', '/api/me?access_token=redacted'],
     ['/api/apps?refresh_token=r&page=1', '/api/apps?refresh_token=redacted&page=1'],
+    ['/calendar.ics', '/calendar.ics'],
+    ['/calendar/s3cret-Value_1.ics', '/calendar/redacted.ics'],
+    ['/calendar/s3cret.ics?x=1', '/calendar/redacted.ics?x=1'],
   ])('%s -> %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

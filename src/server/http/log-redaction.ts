@@ -11,11 +11,16 @@ const SECRET_PARAMETERS = [
   'client_secret',
 ];
 
+/** A path that is itself a secret: a personal calendar's (docs/notifications.md). */
+const SECRET_PATH = /^\/calendar\/[^/?]+\.ics(?=$|\?)/;
+
 /**
  * A request URL as logs may show it: the one-time values of sign-in redirects (authorization
- * code, state) are replaced, so that logs hold nothing that could finish someone's sign-in.
+ * code, state) are replaced, so that logs hold nothing that could finish someone's sign-in;
+ * a personal calendar's secret likewise.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(raw: string): string {
+  const url = raw.replace(SECRET_PATH, '/calendar/redacted.ics');
   const query = url.indexOf('?');
   if (query < 0) return url;
   let params: URLSearchParams;

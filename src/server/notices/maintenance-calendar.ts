@@ -1,4 +1,4 @@
-import { parseAudience } from '../../shared/notices/notice-audience.js';
+import { inAudience, parseAudience } from '../../shared/notices/notice-audience.js';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { Notice } from '../../shared/status/history-schemas.js';
 import type { PortalNoticesRepository } from './portal-notices.repository.js';
@@ -37,67 +37,94 @@ export interface MaintenanceCalendarDeps {
  */
 export function createMaintenanceCalendar(deps: MaintenanceCalendarDeps) {
   const host = new URL(deps.publicUrl).host;
+
+  /**
+   * The feed of the notices whose audience `viewer` is in (null: anonymous visitors, who are in
+   * "everyone" only), about `apps` (those the viewer may see, named in `language`).
+   */
+  async function feed(
+    viewer: { groups: readonly string[] } | null,
+    apps: readonly { id: string; name: string }[],
+    language: string,
+    portalTitle: string,
+    texts: CalendarTexts,
+  ) {
+    const now = deps.now();
+    const rows = await deps.notices.endingAfter(new Date(now - CALENDAR_HISTORY_MS).toISOString());
+    const names = new Map(apps.map((app) => [app.id, app.name]));
+    const calendar = ical({
+      name: texts.name(portalTitle),
+      prodId: { company: host, product: 'app-portal', language: language.toUpperCase() },
+      method: ICalCalendarMethod.PUBLISH,
+      url: deps.publicUrl,
+      // Calendar apps ask again after this long (seconds).
+      ttl: 60 * 60,
+    });
+    const describe = (text: string, appIds: readonly string[]) =>
+      [
+        text,
+        appIds.length > 0 ? texts.apps(appIds.map((id) => names.get(id) ?? id).join(', ')) : '',
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+    for (const row of rows) {
+      // The public calendar holds only the notices shown to everyone, anonymous visitors too;
+      // a person's calendar those of their audience.
+      if (!inAudience(parseAudience(row.audience), viewer)) continue;
+      const named = parseIds(row.appIds);
+      const visible = named.filter((id) => names.has(id));
+      if (named.length > 0 && visible.length === 0) continue;
+      const notice = toPublicNotice(row, visible, {
+        language,
+        defaultLanguage: deps.defaultLanguage,
+      });
+      calendar.createEvent({
+        id: `portal-notice-${row.id}@${host}`,
+        sequence: row.version - 1,
+        stamp: new Date(row.updated),
+        created: new Date(row.created),
+        lastModified: new Date(row.updated),
+        start: new Date(row.startsAt),
+        end: new Date(row.endsAt),
+        summary: notice.title,
+        description: describe(notice.text, visible),
+        categories: [{ name: notice.kind.toUpperCase() }],
+        url: deps.publicUrl,
+      });
+    }
+    for (const notice of deps.board()) {
+      if (notice.kind !== 'maintenance' || !notice.start || !notice.end) continue;
+      calendar.createEvent({
+        id: `status-page-${notice.id}@${host}`,
+        stamp: new Date(now),
+        start: new Date(notice.start),
+        end: new Date(notice.end),
+        summary: notice.title,
+        description: notice.text,
+        categories: [{ name: 'MAINTENANCE' }],
+        url: deps.publicUrl,
+      });
+    }
+    return calendar.toString();
+  }
+
   return {
     async publicFeed(language: string, portalTitle: string, texts: CalendarTexts) {
-      const now = deps.now();
-      const [rows, apps] = await Promise.all([
-        deps.notices.endingAfter(new Date(now - CALENDAR_HISTORY_MS).toISOString()),
-        deps.publicApps(),
-      ]);
-      const names = new Map(apps.map((app) => [app.id, app.name]));
-      const calendar = ical({
-        name: texts.name(portalTitle),
-        prodId: { company: host, product: 'app-portal', language: language.toUpperCase() },
-        method: ICalCalendarMethod.PUBLISH,
-        url: deps.publicUrl,
-        // Calendar apps ask again after this long (seconds).
-        ttl: 60 * 60,
-      });
-      const describe = (text: string, appIds: readonly string[]) =>
-        [
-          text,
-          appIds.length > 0 ? texts.apps(appIds.map((id) => names.get(id) ?? id).join(', ')) : '',
-        ]
-          .filter(Boolean)
-          .join('\n\n');
-      for (const row of rows) {
-        // The public calendar holds only the notices shown to everyone, anonymous visitors too.
-        if (parseAudience(row.audience).kind !== 'everyone') continue;
-        const named = parseIds(row.appIds);
-        const visible = named.filter((id) => names.has(id));
-        if (named.length > 0 && visible.length === 0) continue;
-        const notice = toPublicNotice(row, visible, {
-          language,
-          defaultLanguage: deps.defaultLanguage,
-        });
-        calendar.createEvent({
-          id: `portal-notice-${row.id}@${host}`,
-          sequence: row.version - 1,
-          stamp: new Date(row.updated),
-          created: new Date(row.created),
-          lastModified: new Date(row.updated),
-          start: new Date(row.startsAt),
-          end: new Date(row.endsAt),
-          summary: notice.title,
-          description: describe(notice.text, visible),
-          categories: [{ name: notice.kind.toUpperCase() }],
-          url: deps.publicUrl,
-        });
-      }
-      for (const notice of deps.board()) {
-        if (notice.kind !== 'maintenance' || !notice.start || !notice.end) continue;
-        calendar.createEvent({
-          id: `status-page-${notice.id}@${host}`,
-          stamp: new Date(now),
-          start: new Date(notice.start),
-          end: new Date(notice.end),
-          summary: notice.title,
-          description: notice.text,
-          categories: [{ name: 'MAINTENANCE' }],
-          url: deps.publicUrl,
-        });
-      }
-      return calendar.toString();
+      return feed(null, await deps.publicApps(), language, portalTitle, texts);
+    },
+
+    /**
+     * A person's calendar (docs/notifications.md, "Personal calendar"): the same events, with
+     * the notices of their audience and the apps they may see (`apps`, named in `language`).
+     */
+    viewerFeed(
+      viewer: { groups: readonly string[] },
+      apps: readonly { id: string; name: string }[],
+      language: string,
+      portalTitle: string,
+      texts: CalendarTexts,
+    ) {
+      return feed(viewer, apps, language, portalTitle, texts);
     },
   };
 }
