@@ -20,6 +20,7 @@ function columnsOf(fields: NoticeFields, defaultLanguage: string) {
     appIds: JSON.stringify(fields.appIds),
     audience: JSON.stringify(fields.audience),
     requireAck: fields.requireAck ? 1 : 0,
+    mailAudience: fields.mailAudience ? 1 : 0,
   };
 }
 

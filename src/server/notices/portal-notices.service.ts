@@ -14,6 +14,7 @@ import type { PortalNoticesRepository } from './portal-notices.repository.js';
 import type { PortalNoticeRow } from './portal-notices.table.js';
 import { inAudience, parseAudience } from '../../shared/notices/notice-audience.js';
 import type { NoticeReceiptsRepository } from './notice-receipts.repository.js';
+import type { NoticeMailing } from './notice-mailing.js';
 
 /** Who asks for notices: null for an anonymous visitor. */
 export type NoticeViewer = { subject?: string; groups: readonly string[] } | null;
@@ -39,6 +40,7 @@ function fieldsOf(row: PortalNoticeRow): NoticeFields {
     appIds: parseIds(row.appIds),
     audience: parseAudience(row.audience),
     requireAck: row.requireAck === 1,
+    mailAudience: row.mailAudience === 1,
   };
 }
 
@@ -100,8 +102,11 @@ export function createPortalNoticesService(deps: {
   clock: () => string;
   /** DEFAULT_LANGUAGE: a text given per language keeps this language's in its plain column. */
   defaultLanguage?: string;
+  /** A notice with `mailAudience` is mailed to its audience in its transaction (notice-mailing.ts). */
+  mailing?: Pick<NoticeMailing, 'mailsFor' | 'enqueue'>;
 }) {
   const { notices, admin } = deps;
+  const mailsFor = async (fields: NoticeFields) => (await deps.mailing?.mailsFor(fields)) ?? [];
 
   async function checked(body: Record<string, unknown>, base?: NoticeFields) {
     const { fields, errors } = checkNoticeFields(body, base);
@@ -124,8 +129,10 @@ export function createPortalNoticesService(deps: {
     async create(actor: Actor, body: Record<string, unknown>): Promise<PortalNotice> {
       const fields = await checked(body);
       const id = randomUUID();
+      const mails = await mailsFor(fields);
       await audited(deps.db, { actor, at: deps.clock() }, async ({ trx, at, audit }) => {
         await notices.insert(trx, id, fields, actor, at, deps.defaultLanguage);
+        await deps.mailing?.enqueue(trx, mails);
         await audit({ action: 'notice', appId: null, before: null, after: valuesOf(id, fields) });
       });
       return toPortalNotice((await notices.find(id)) as PortalNoticeRow);
@@ -136,8 +143,11 @@ export function createPortalNoticesService(deps: {
       if (!current) throw new NotFoundError('There is no such notice.');
       const before = fieldsOf(current);
       const fields = await checked(body, before);
+      // The new version is mailed again when it is to be mailed (its readers see it anew).
+      const mails = await mailsFor(fields);
       await audited(deps.db, { actor, at: deps.clock() }, async ({ trx, at, audit }) => {
         await notices.update(trx, id, fields, actor, at, deps.defaultLanguage);
+        await deps.mailing?.enqueue(trx, mails);
         await audit({
           action: 'notice',
           appId: null,

@@ -17,6 +17,8 @@ export interface PortalNoticesTable {
   audience: ColumnType<string, string | undefined, string>;
   /** 1: shown on top until acknowledged, never dismissed (migration 0018). */
   requireAck: ColumnType<number, number | undefined, number>;
+  /** 1: mailed to its audience when published or edited (migration 0022). */
+  mailAudience: ColumnType<number, number | undefined, number>;
   version: number;
   created: string;
   createdBySubject: string;

@@ -54,6 +54,10 @@ export const PortalNoticeSchema = Type.Object(
     requireAck: Type.Boolean({
       description: 'Shown first until each person acknowledges it; it cannot be dismissed.',
     }),
+    mailAudience: Type.Boolean({
+      description:
+        'Mailed to each person of its audience the portal knows (with an e-mail address) when created, and again when edited, in the default language.',
+    }),
     version: Type.Integer({ minimum: 1, description: 'Grows with every change.' }),
     created: Type.String({ format: 'date-time' }),
     createdBy: ActorSchema,
@@ -90,9 +94,10 @@ const inputFields = {
     { additionalProperties: false },
   ),
   requireAck: Type.Boolean(),
+  mailAudience: Type.Boolean(),
 };
 
-/** POST body: everything but `text`, `appIds`, `audience` and `requireAck` is required. */
+/** POST body: everything but `text`, `appIds`, `audience`, `requireAck` and `mailAudience` is required. */
 export const PortalNoticeCreateSchema = Type.Object(
   {
     title: inputFields.title,
@@ -103,6 +108,7 @@ export const PortalNoticeCreateSchema = Type.Object(
     appIds: Type.Optional(inputFields.appIds),
     audience: Type.Optional(inputFields.audience),
     requireAck: Type.Optional(inputFields.requireAck),
+    mailAudience: Type.Optional(inputFields.mailAudience),
   },
   { additionalProperties: false },
 );

@@ -20,6 +20,7 @@ describe('checkNoticeFields', () => {
         appIds: ['a', 'b'],
         audience: { kind: 'everyone', groups: [] },
         requireAck: false,
+        mailAudience: false,
       },
       errors: {},
     });
@@ -56,6 +57,13 @@ describe('checkNoticeFields', () => {
     ['unknown field', { kind: 'everyone', html: 1 }, 'has an unknown field "html"'],
   ])('refuses an audience: %s', (_name, audience, message) => {
     expect(checkNoticeFields({ ...valid, audience }).errors).toEqual({ audience: message });
+  });
+
+  it('takes mailAudience, and refuses one that is not a boolean', () => {
+    expect(checkNoticeFields({ ...valid, mailAudience: true }).fields.mailAudience).toBe(true);
+    expect(checkNoticeFields({ ...valid, mailAudience: 1 }).errors).toEqual({
+      mailAudience: 'must be true or false',
+    });
   });
 
   it('refuses a requireAck that is not a boolean', () => {
@@ -107,6 +115,7 @@ describe('checkNoticeFields', () => {
       appIds: [],
       audience: { kind: 'everyone', groups: [] },
       requireAck: false,
+      mailAudience: false,
     };
     expect(checkNoticeFields({ title: 'New' }, base)).toEqual({
       fields: { ...base, title: 'New' },

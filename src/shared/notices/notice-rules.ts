@@ -26,6 +26,7 @@ const FIELDS = [
   'appIds',
   'audience',
   'requireAck',
+  'mailAudience',
 ] as const;
 
 export interface NoticeFields {
@@ -41,6 +42,8 @@ export interface NoticeFields {
   audience: NoticeAudience;
   /** Shown on top until each person acknowledges it; it cannot be dismissed. */
   requireAck: boolean;
+  /** Mailed to the people of its audience the portal knows when published (or edited). */
+  mailAudience: boolean;
 }
 
 function isoOf(value: unknown): string | undefined {
@@ -79,6 +82,7 @@ export function checkNoticeFields(
         appIds: [],
         audience: EVERYONE,
         requireAck: false,
+        mailAudience: false,
       };
 
   if (has('title') || !base) {
@@ -148,6 +152,10 @@ export function checkNoticeFields(
   if (has('requireAck')) {
     if (typeof body.requireAck !== 'boolean') errors.requireAck = 'must be true or false';
     else fields.requireAck = body.requireAck;
+  }
+  if (has('mailAudience')) {
+    if (typeof body.mailAudience !== 'boolean') errors.mailAudience = 'must be true or false';
+    else fields.mailAudience = body.mailAudience;
   }
   return { fields, errors };
 }

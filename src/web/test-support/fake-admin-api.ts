@@ -113,8 +113,20 @@ export function createFakeAdminApi(initial: AdminApp[] = []): FakeAdminApi {
   const notices = new Map<string, PortalNotice>();
   let nextNoticeId = 1;
   const noticeFields = (notice: PortalNotice) => {
-    const { id, title, text, severity, startsAt, endsAt, appIds, audience, requireAck } = notice;
-    return { id, title, text, severity, startsAt, endsAt, appIds, audience, requireAck };
+    const { id, title, text, severity, startsAt, endsAt, appIds, audience } = notice;
+    const { requireAck, mailAudience } = notice;
+    return {
+      id,
+      title,
+      text,
+      severity,
+      startsAt,
+      endsAt,
+      appIds,
+      audience,
+      requireAck,
+      mailAudience,
+    };
   };
   const fake: FakeAdminApi = {
     apps,

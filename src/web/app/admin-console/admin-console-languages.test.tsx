@@ -47,6 +47,7 @@ describe('the admin console in another language', () => {
       'Hinweise',
       'Erscheinungsbild',
       'Netzwerke',
+      'Gruppenkanäle',
       'Änderungsprotokoll',
       'Zustellungen',
       'Ansehen als…',

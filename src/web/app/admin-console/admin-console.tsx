@@ -1,5 +1,5 @@
 import Plus from 'lucide-react/icons/plus';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AdminApp } from '../../../shared/api/admin-schemas.js';
 import type { App } from '../../../shared/api/schemas.js';
 import { errorText } from '../../lib/error-text.js';
@@ -17,7 +17,6 @@ import { ConfirmDialog } from '../../ui/console/confirm-dialog.js';
 import { ImportExport } from '../../features/admin-history/components/import-export.js';
 import { NoticesView } from '../../features/admin-notices/components/notices-view.js';
 import { BrandingView } from '../../features/admin-branding/components/branding-view.js';
-import { NetworksView } from '../../features/admin-networks/components/networks-view.js';
 import { restoreApp } from '../../features/admin-history/api/history-api.js';
 import { TrashView } from '../../features/admin-history/components/trash-view.js';
 import { ViewAs } from '../../features/admin-apps/components/view-as.js';
@@ -39,6 +38,7 @@ const TABS = [
   { key: 'notices', label: 'admin.tabs.notices' },
   { key: 'branding', label: 'admin.tabs.branding' },
   { key: 'networks', label: 'admin.tabs.networks' },
+  { key: 'group-channels', label: 'admin.tabs.groupChannels' },
   { key: 'audit', label: 'admin.tabs.audit' },
   { key: 'deliveries', label: 'admin.tabs.deliveries' },
   { key: 'view-as', label: 'admin.tabs.viewAs' },
@@ -49,7 +49,20 @@ type TabKey = (typeof TABS)[number]['key'];
 /** What the Apps tab shows: the table, or the form for a new app or one being edited. */
 type Editing = { kind: 'table' } | { kind: 'new' } | { kind: 'edit'; app: AdminApp };
 
-/** The admin console at /admin: apps, trash, notices, branding, networks, audit log, "View as…", import and export. */
+// The tabs of settings an admin opens seldom load when opened (the console's budget,
+// scripts/check-budget.mjs).
+const NetworksView = lazy(() =>
+  import('../../features/admin-networks/components/networks-view.js').then((module) => ({
+    default: module.NetworksView,
+  })),
+);
+const GroupChannelsView = lazy(() =>
+  import('../../features/admin-group-channels/components/group-channels-view.js').then(
+    (module) => ({ default: module.GroupChannelsView }),
+  ),
+);
+
+/** The admin console at /admin: apps, trash, notices, branding, networks, group channels, audit log, "View as…", import and export. */
 export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: AdminConsoleProps) {
   const locale = useLocale();
   const { t } = locale;
@@ -209,9 +222,20 @@ export function AdminConsole({ renderCard, renderHome, onCatalogChanged }: Admin
             onError={fail}
           />
         )}
-        {tab === 'networks' && (
-          <NetworksView onChanged={(message) => setNotice({ kind: 'success', message })} />
-        )}
+        <Suspense
+          fallback={
+            <p role="status">
+              {t(tab === 'networks' ? 'admin.networks.loading' : 'admin.groupChannels.loading')}
+            </p>
+          }
+        >
+          {tab === 'networks' && (
+            <NetworksView onChanged={(message) => setNotice({ kind: 'success', message })} />
+          )}
+          {tab === 'group-channels' && (
+            <GroupChannelsView onChanged={(message) => setNotice({ kind: 'success', message })} />
+          )}
+        </Suspense>
         {tab === 'audit' && <AuditLog appIds={appIds} />}
         {tab === 'deliveries' && <DeliveriesView />}
         {tab === 'view-as' && <ViewAs knownGroups={knownGroups} renderHome={renderHome} />}

@@ -19,19 +19,24 @@ export function NoticeAudienceFields({
   kind,
   groups,
   requireAck,
+  mailAudience,
   error,
   onKind,
   onGroups,
   onRequireAck,
+  onMailAudience,
 }: {
   kind: NoticeAudienceKind;
   /** The group names as typed (comma-separated). */
   groups: string;
   requireAck: boolean;
+  /** Mailed to the people of its audience when saved (docs/notifications.md). */
+  mailAudience: boolean;
   error(field: string): string | undefined;
   onKind(kind: NoticeAudienceKind): void;
   onGroups(groups: string): void;
   onRequireAck(requireAck: boolean): void;
+  onMailAudience(mailAudience: boolean): void;
 }) {
   const t = useT();
   const kindLabels: Record<NoticeAudienceKind, string> = {
@@ -74,6 +79,15 @@ export function NoticeAudienceFields({
           onChange={(event) => onRequireAck(event.target.checked)}
         />
         {t('admin.notices.requireAck')}
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          checked={mailAudience}
+          onChange={(event) => onMailAudience(event.target.checked)}
+        />
+        {t('admin.notices.mailAudience')}
       </label>
     </>
   );

@@ -46,6 +46,7 @@ describe('the notice form’s audience and acknowledgement', () => {
     await userEvent.selectOptions(screen.getByLabelText('Who sees it'), 'Members of groups');
     await userEvent.type(screen.getByLabelText('Groups'), '/genomics, staff');
     await userEvent.click(screen.getByRole('checkbox', { name: /Require acknowledgement/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Mail it to its audience/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Post notice' }));
 
     expect(await screen.findByText('Posted the notice “New rules”.')).toBeInTheDocument();
@@ -53,10 +54,12 @@ describe('the notice form’s audience and acknowledgement', () => {
     expect(notice).toMatchObject({
       audience: { kind: 'groups', groups: ['genomics', 'staff'] },
       requireAck: true,
+      mailAudience: true,
     });
     const list = await screen.findByRole('list', { name: 'Notices, latest start first' });
     const item = within(list).getByRole('listitem');
     expect(item).toHaveTextContent('For the groups: genomics, staff');
+    expect(item).toHaveTextContent('Mailed to its audience.');
     await userEvent.click(
       within(item).getByRole('button', { name: 'Show the acknowledgements of “New rules”' }),
     );

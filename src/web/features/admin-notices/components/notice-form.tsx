@@ -48,6 +48,7 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
     appIds: t('admin.translations.notice.field.appIds'),
     audience: t('admin.notices.audience'),
     requireAck: t('admin.notices.requireAck'),
+    mailAudience: t('admin.notices.mailAudience'),
   };
   const severityLabels: Record<PortalNoticeSeverity, string> = {
     info: t('admin.translations.notice.severity.info'),
@@ -81,6 +82,7 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
   );
   const [groups, setGroups] = useState(() => (notice?.audience.groups ?? []).join(', '));
   const [requireAck, setRequireAck] = useState(notice?.requireAck ?? false);
+  const [mailAudience, setMailAudience] = useState(notice?.mailAudience ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -100,6 +102,7 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
         groups: audienceKind === 'groups' ? splitGroups(groups) : [],
       },
       requireAck,
+      mailAudience,
     };
     const checked = checkNoticeFields(body);
     if (Object.keys(checked.errors).length > 0) {
@@ -264,10 +267,12 @@ export function NoticeForm({ notice, appIds, onSaved, onCancel, now = Date.now }
         kind={audienceKind}
         groups={groups}
         requireAck={requireAck}
+        mailAudience={mailAudience}
         error={error}
         onKind={setAudienceKind}
         onGroups={setGroups}
         onRequireAck={setRequireAck}
+        onMailAudience={setMailAudience}
       />
       <div className="flex gap-2">
         <button type="submit" className="btn btn-primary" disabled={busy}>

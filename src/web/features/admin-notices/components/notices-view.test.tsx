@@ -33,6 +33,7 @@ function storeNotice(title: string) {
     appIds: [],
     audience: { kind: 'everyone', groups: [] },
     requireAck: false,
+    mailAudience: false,
     version: 1,
     created: at,
     createdBy: actor,

@@ -141,6 +141,11 @@ export function NoticesView({ appIds, onChanged, onError, now = Date.now }: Noti
                         : t('admin.notices.audience.forSignedIn')}
                     </p>
                   )}
+                  {notice.mailAudience && (
+                    <p className="text-base-content/75 text-sm">
+                      {t('admin.notices.mailedToAudience')}
+                    </p>
+                  )}
                   {notice.requireAck && (
                     <NoticeAcknowledgementsPanel id={notice.id} title={notice.title} />
                   )}
