@@ -35,7 +35,9 @@ describe('the access webhook events', () => {
   });
 
   it('the code sends no event outside the list', () => {
-    const literal = /event:\s*'([^']+)'/g;
+    // Webhook events are dotted names (`access.approved`); the notifier's changes name their
+    // kind of change (`event: 'down'`), which no webhook sends as its event.
+    const literal = /event:\s*'([a-z_]+\.[a-z_.]+)'/g;
     const sent = sourceFiles(join(ROOT, 'src', 'server')).flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(literal)].map((m) => `${m[1]} (${file})`),
     );

@@ -63,6 +63,7 @@ interface ExpectedConfig {
   limits: ExpectedLimits;
   access: { reminderDays: number; jobsIntervalMs: number };
   outbox: { sentRetentionDays: number; failedRetentionDays: number };
+  notify: { confirmSeconds: number };
   server: ExpectedServer;
   metricsToken: string | undefined;
   mail: { smtpUrl: string; from: string | undefined } | undefined;

@@ -387,6 +387,13 @@ export const VARIABLES = defineVariables({
     defaultText: '365',
     parse: wholeNumber(1, 36500),
   },
+  NOTIFY_CONFIRM_SECONDS: {
+    at: 'notify.confirmSeconds',
+    description:
+      'Seconds a new app state must hold before followers are told (docs/notifications.md, "Messages"); a flapping app sends nothing.',
+    defaultText: '120',
+    parse: wholeNumber(0, 86400),
+  },
   SIGN_ON_PENDING_PER_CLIENT: {
     at: 'limits.signOnPendingPerClient',
     description:

@@ -42,6 +42,15 @@ export function createMailer(options: MailerOptions): Mailer {
         text: mail.text,
         html: mail.html,
         ...(mail.replyTo === undefined ? {} : { replyTo: mail.replyTo }),
+        // RFC 8058 one-click: a mail client's button POSTs `List-Unsubscribe=One-Click` there.
+        ...(mail.unsubscribeUrl === undefined
+          ? {}
+          : {
+              headers: {
+                'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              },
+            }),
         // Never let a recipient address turn into more than itself.
         disableFileAccess: true,
         disableUrlAccess: true,

@@ -1,9 +1,10 @@
 import { isPostgres, type Db } from '../db/database.js';
 import type { Mailer } from './mailer.js';
 import type { OutboxLeadership } from './outbox-leader.js';
-import { InvalidMessageError, messageOf } from './outbox.js';
+import { InvalidMessageError, messageOf, type OutboxMessage } from './outbox.js';
 import type { OutboxRow } from './outbox.table.js';
 import type { WebhookSender } from './webhook.js';
+import type { ChannelSender } from './channel-sender.js';
 
 export interface OutboxSenderOptions {
   db: Db;
@@ -11,6 +12,8 @@ export interface OutboxSenderOptions {
   mailer: Mailer | null;
   /** Null when `ACCESS_WEBHOOK_URL` is unset: webhook messages are marked `skipped`. */
   webhook: WebhookSender | null;
+  /** Webhook messages with a `channel` (group channels); null or absent: marked `skipped`. */
+  channels?: ChannelSender | null;
   /** PostgreSQL: only the holder of the outbox lock sends. Absent (SQLite): this process sends. */
   leadership?: OutboxLeadership;
   /** Attempts before a message is marked `failed` (admins see it, and may retry it). */
@@ -34,6 +37,8 @@ export interface OutboxSenderOptions {
   secrets?: readonly string[];
   now?: () => number;
   log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
+  /** Told of each message sent or failed for good (the notification counters, system/metrics). */
+  onSettled?: (message: OutboxMessage, outcome: 'sent' | 'failed') => void;
 }
 
 export interface SendReport {
@@ -166,19 +171,34 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       .execute();
   }
 
-  async function deliver(row: OutboxRow): Promise<'sent' | 'skipped'> {
+  /** 'sent', or why the message is not sent (a removed group channel; not configured). */
+  async function deliver(row: OutboxRow): Promise<'sent' | { skipped: string }> {
+    const notConfigured = { skipped: `not configured: ${row.kind}` };
     const message = messageOf(row);
     if (message.kind === 'mail') {
-      if (!options.mailer) return 'skipped';
+      if (!options.mailer) return notConfigured;
       await options.mailer.send(message);
       return 'sent';
     }
+    if (message.kind === 'webhook' && message.channel !== undefined) {
+      if (!options.channels) return { skipped: 'not configured: group channels' };
+      return (await options.channels.send(message, row)) ?? 'sent';
+    }
     if (message.kind === 'webhook') {
-      if (!options.webhook) return 'skipped';
+      if (!options.webhook) return notConfigured;
       await options.webhook.send(message, { id: row.id, createdAt: row.createdAt });
       return 'sent';
     }
     throw new InvalidMessageError(`unknown message kind: ${JSON.stringify(row.kind)}`);
+  }
+
+  function told(row: OutboxRow, outcome: 'sent' | 'failed'): void {
+    if (!options.onSettled) return;
+    try {
+      options.onSettled(messageOf(row), outcome);
+    } catch {
+      // An unreadable row is counted nowhere; it is marked failed already.
+    }
   }
 
   async function pass(): Promise<SendReport> {
@@ -194,19 +214,22 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     for (const row of rows) {
       if (stopped) break;
       try {
-        const outcome = await deliver(row);
+        const delivered = await deliver(row);
+        const outcome = delivered === 'sent' ? 'sent' : 'skipped';
         await settle(row, until, {
           state: outcome,
           sentAt: outcome === 'sent' ? now() : null,
-          lastError: outcome === 'skipped' ? `not configured: ${row.kind}` : '',
+          lastError: delivered === 'sent' ? '' : delivered.skipped,
         });
         report[outcome] += 1;
+        if (outcome === 'sent') told(row, 'sent');
       } catch (error) {
         const lastError = safeError(error, secrets);
         const permanent = error instanceof InvalidMessageError || error instanceof SyntaxError;
         if (permanent || row.attempts >= settings.maxAttempts) {
           await settle(row, until, { state: 'failed', lastError });
           report.failed += 1;
+          told(row, 'failed');
           options.log?.warn(
             { id: row.id, kind: row.kind, attempts: row.attempts, error: lastError },
             'outbox message failed for good',

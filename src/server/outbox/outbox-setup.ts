@@ -8,6 +8,7 @@ import {
   type OutboxSenderOptions,
 } from './outbox-sender.js';
 import { createWebhookSender } from './webhook.js';
+import { createChannelSender, type ChannelLookup } from './channel-sender.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,7 +20,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function createOutboxSenderFromConfig(
   config: Pick<Config, 'mail' | 'accessWebhook' | 'outbox'>,
-  deps: { db: Db; postgresUrl?: string; log?: OutboxSenderOptions['log'] },
+  deps: {
+    db: Db;
+    postgresUrl?: string;
+    log?: OutboxSenderOptions['log'];
+    /** Reads a group channel by id (src/server/group-channels, handed down by main.ts). */
+    channels?: ChannelLookup;
+    /** Told of each message sent or failed for good (the notification counters). */
+    onSettled?: OutboxSenderOptions['onSettled'];
+  },
 ): OutboxSender {
   const { mail, accessWebhook } = config;
   const secrets: string[] = [];
@@ -38,10 +47,13 @@ export function createOutboxSenderFromConfig(
       accessWebhook && accessWebhook.secret !== undefined
         ? createWebhookSender({ url: accessWebhook.url, secret: accessWebhook.secret })
         : null,
+    // Group channels: always on when the lookup is given; each channel has its own URL and secret.
+    channels: deps.channels ? createChannelSender({ lookup: deps.channels }) : null,
     leadership: deps.postgresUrl ? createOutboxLeadership(deps.postgresUrl) : undefined,
     sentRetentionMs: config.outbox.sentRetentionDays * DAY_MS,
     failedRetentionMs: config.outbox.failedRetentionDays * DAY_MS,
     secrets,
     log: deps.log,
+    onSettled: deps.onSettled,
   });
 }

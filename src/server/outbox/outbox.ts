@@ -18,8 +18,24 @@ export type OutboxMessage =
       html: string;
       /** Where answers go (a problem report's reporter); one plain address. */
       replyTo?: string;
+      /**
+       * One-click unsubscribe (RFC 8058): sent as `List-Unsubscribe: <url>` with
+       * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`. An http(s) URL.
+       */
+      unsubscribeUrl?: string;
+      /** What the mail is, for counting (`notification`: portal_notifications_sent/failed). */
+      topic?: 'notification';
     }
-  | { kind: 'webhook'; event: string; payload: Record<string, unknown> };
+  | {
+      kind: 'webhook';
+      event: string;
+      payload: Record<string, unknown>;
+      /**
+       * A group channel's id (src/server/group-channels): posted to that channel's URL, in its
+       * format, signed with its secret, all read when sent. Absent: the access webhook.
+       */
+      channel?: string;
+    };
 
 export type MailMessage = Extract<OutboxMessage, { kind: 'mail' }>;
 export type WebhookMessage = Extract<OutboxMessage, { kind: 'webhook' }>;
@@ -113,6 +129,16 @@ export function isMailAddress(value: string): boolean {
   return value.length <= 254 && ADDRESS.test(value);
 }
 
+/** An http(s) URL that fits in a header between `<` and `>`: nothing that could end it early. */
+function isHeaderUrl(value: string): boolean {
+  if (value.length > 2000 || /[\s<>"]/.test(value)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Throws InvalidMessageError for a message no transport could deliver safely; `addresses: false`
  * checks the rest of a mail whose recipients are known to be kept apart (splitRecipients).
@@ -132,6 +158,11 @@ export function checkMessage(message: OutboxMessage, options = { addresses: true
     if (message.replyTo !== undefined && !isMailAddress(message.replyTo)) {
       throw new InvalidMessageError(
         `not a plain reply address: ${JSON.stringify(message.replyTo)}`,
+      );
+    }
+    if (message.unsubscribeUrl !== undefined && !isHeaderUrl(message.unsubscribeUrl)) {
+      throw new InvalidMessageError(
+        `not an unsubscribe URL: ${JSON.stringify(message.unsubscribeUrl)}`,
       );
     }
     return;

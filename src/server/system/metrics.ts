@@ -90,8 +90,12 @@ export function createMetrics(sources: MetricsSources = {}) {
     },
   });
 
+  const notifications = notificationCounters(registry);
+
   return {
     registry,
+    /** The notifier's counters (src/server/notifier; docs/notifications.md, "Messages"). */
+    notifications,
     signIn: (outcome: string) => signIns.inc({ outcome }),
     rateLimited: (limit: LimitName) => rateLimited.inc({ limit }),
     /** Wraps a monitor's result recorder so that each read of a source is counted. */
@@ -129,6 +133,29 @@ export function createMetrics(sources: MetricsSources = {}) {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Status-change notifications: queued per person, mails sent or failed, and held or dropped. */
+function notificationCounters(registry: Registry) {
+  const counter = (name: string, help: string, labelNames: string[] = []) =>
+    new Counter({ name, help, labelNames, registers: [registry] });
+  const queued = counter('portal_notifications_queued_total', 'Changes queued for a person.');
+  const sent = counter('portal_notifications_sent_total', 'Notification mails delivered.');
+  const failed = counter(
+    'portal_notifications_failed_total',
+    'Notification mails failed for good.',
+  );
+  const suppressed = counter(
+    'portal_notifications_suppressed_total',
+    'Notifications held or dropped, by reason (digest, quiet_hours, rate_limit, not_visible).',
+    ['reason'],
+  );
+  return {
+    queued: (count: number) => queued.inc(count),
+    suppressed: (reason: string, count = 1) => suppressed.inc({ reason }, count),
+    sent: () => sent.inc(),
+    failed: () => failed.inc(),
+  };
+}
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
