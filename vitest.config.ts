@@ -27,8 +27,9 @@ const postgresTests = [
   'src/server/cli/catalog.test.ts',
   'src/server/http/shared-rate-limits.test.ts',
   'src/server/http/id-patterns.test.ts',
-  'src/server/outbox/outbox.test.ts',
+  'src/server/outbox/{outbox,channel-sender}.test.ts',
   'src/server/networks/*.test.ts',
+  'src/server/{subscriptions,notifier,group-channels}/*.test.ts',
 ];
 
 export default defineConfig({

@@ -22,6 +22,11 @@ export const SERVER_LAYERS = [
   // catalog's administration, each in one folder; problem reports to an app's support contact
   // (docs/networks.md).
   ['access', 'notices', 'reports'],
+  // What a person follows and their settings page and calendar; the groups' webhook channels
+  // (docs/notifications.md).
+  ['subscriptions', 'group-channels'],
+  // The notifier: confirmed status changes and notices, batched into messages through the outbox.
+  ['notifier'],
   // Entry points of their own (npm run catalog, backup, db:copy): composition roots like main.ts.
   ['backup', 'cli'],
 ];
@@ -33,7 +38,13 @@ export const SERVER_LAYERS = [
 export const UPWARD_EXCEPTIONS = [];
 
 /** Files at the root of src/server: the composition roots, above every layer. */
-export const COMPOSITION_ROOTS = ['app.ts', 'main.ts', 'repositories.ts', 'services.ts'];
+export const COMPOSITION_ROOTS = [
+  'app.ts',
+  'main.ts',
+  'repositories.ts',
+  'services.ts',
+  'notification-services.ts',
+];
 
 /** Folders of src/server outside the table: helpers of the tests only, free to import anything. */
 export const SERVER_TEST_FOLDERS = ['test-support'];

@@ -12,6 +12,7 @@ import type { DevIdp } from './dev-idp/dev-idp.js';
 import type { AdvisoryLeadership } from './db/advisory-leader.js';
 import type { FileStorage } from './files/file-storage.js';
 import { filesRoutes } from './files/files.routes.js';
+import { groupChannelsRoutes } from './group-channels/group-channels.routes.js';
 import { compression } from './http/compression.js';
 import { createHttpApp, registerInfrastructure } from './http/http-app.js';
 import { messagesRoutes } from './i18n/messages.routes.js';
@@ -23,11 +24,14 @@ import { visitorNetwork } from './networks/visitor-network.js';
 import { historyRoutes } from './monitor/history/history.routes.js';
 import { calendarRoutes } from './notices/calendar.routes.js';
 import { noticesRoutes } from './notices/notices.routes.js';
+import { unsubscribeRoutes } from './notifier/unsubscribe.routes.js';
 import { noticeReceiptsRoutes } from './notices/notice-receipts.routes.js';
 import { portalNoticesRoutes } from './notices/portal-notices.routes.js';
 import { createRepositories, type Repositories } from './repositories.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { createServices, type ServiceOverrides, type Services } from './services.js';
+import { settingsRoutes } from './subscriptions/settings.routes.js';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 import { createManifestBranding } from './spa/manifest-icons.js';
 import { pageRoutes } from './spa/page.routes.js';
 import { preferenceRoutes } from './spa/preference.routes.js';
@@ -108,6 +112,14 @@ export async function buildPortal(
   await app.register(async (portal) => {
     for (const register of portalRoutes(services, config)) await register(portal);
   });
+  // One-click unsubscribe (RFC 8058), outside the portal scope on purpose: its session check
+  // refuses cross-site POSTs, and a mail client posts from elsewhere (unsubscribe.routes.ts).
+  await app.register(unsubscribeRoutes, {
+    db,
+    texts: services.serverTexts,
+    now: overrides.now ?? Date.now,
+    clock: createMonotonicClock(),
+  });
   if (deps.devIdp) await app.register(deps.devIdp.plugin);
   if (overrides.webRoot !== false) await app.register(webAppRoutes, { root: overrides.webRoot });
   // The web app manifest and the offline page, from the branding (docs/web.md, "Installing").
@@ -135,6 +147,8 @@ function portalRoutes(s: Services, config: Config): Register[] {
     (scope) => scope.register(networkRoutes),
     (scope) => scope.register(accessRoutes, { access: s.access }),
     (scope) => scope.register(reportsRoutes, { reports: s.reports }),
+    // Group channels: admins and a group's approvers, so outside the admin scope.
+    (scope) => scope.register(groupChannelsRoutes, { channels: s.groupChannels }),
     (scope) => scope.register(filesRoutes, { apps: s.repositories.apps }),
     (scope) => scope.register(monitorRoutes, { statuses: s.monitorStatus }),
     (scope) => scope.register(historyRoutes, { uptime: s.uptime }),
@@ -145,6 +159,18 @@ function portalRoutes(s: Services, config: Config): Register[] {
         calendar: s.calendar,
         portal: s.branding.info,
         texts: s.serverTexts,
+      }),
+    // Status subscriptions: the API, the settings page and the personal calendar.
+    (scope) => scope.register(subscriptionsRoutes, { subscriptions: s.subscriptions }),
+    (scope) =>
+      scope.register(settingsRoutes, {
+        subscriptions: s.subscriptions,
+        texts: s.serverTexts,
+        calendar: s.calendar,
+        portal: s.branding.info,
+        visibleApps: (viewer, language) => s.snapshot.visibleApps(viewer, language),
+        signInAvailable: s.identity.routes.signIn !== undefined,
+        publicUrl: config.publicUrl,
       }),
     (scope) => scope.register(authRoutes, { ...s.identity.routes, texts: s.serverTexts }),
     // The admin API (docs/admin.md): its own scope, guard and body parsers.

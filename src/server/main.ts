@@ -32,6 +32,8 @@ import { createMonitorFromConfig } from './monitor/monitor-setup.js';
 import { demoStatusCatalog } from './admin/demo-status-catalog.js';
 import { createGroupDirectoryFromConfig } from './directory/directory-setup.js';
 import { createOutboxSenderFromConfig } from './outbox/outbox-setup.js';
+import { createOutbox } from './outbox/outbox.js';
+import { createNotifier } from './notifier/notifier.js';
 import { ACCESS_JOBS_LOCK_KEY } from './access/access-expiry.js';
 import { createAdvisoryLeadership } from './db/advisory-leader.js';
 import { idleCollectorForProcess } from './system/idle-collector.js';
@@ -179,6 +181,28 @@ async function main(): Promise<void> {
     db,
     postgresUrl: target.kind === 'postgres' ? target.url : undefined,
     log: app.log.child({ module: 'outbox' }),
+    // Group channels' webhooks: the channel is read when its message is sent.
+    channels: services.groupChannels.lookup,
+    // Notification mails sent or failed for good (portal_notifications_sent/failed_total).
+    onSettled: (message, outcome) => {
+      if (message.kind !== 'mail' || message.topic !== 'notification') return;
+      const counters = services.operations.metrics.notifications;
+      if (outcome === 'sent') counters.sent();
+      else counters.failed();
+    },
+  });
+  // Status-change messages to followers (docs/notifications.md, "Messages"): one instance.
+  const statusNotifier = createNotifier({
+    db,
+    outbox: createOutbox(),
+    confirmSeconds: config.notify.confirmSeconds,
+    publicUrl: config.publicUrl,
+    defaultLanguage: config.defaultLanguage,
+    texts: services.serverTexts,
+    postgresUrl: target.kind === 'postgres' ? target.url : undefined,
+    groupChannels: services.groupChannelMessages,
+    counters: services.operations.metrics.notifications,
+    log: app.log.child({ module: 'notifier' }),
   });
 
   // Graceful shutdown: stop accepting, let requests in flight finish (idle keep-alive sockets
@@ -208,6 +232,7 @@ async function main(): Promise<void> {
         app.close(),
         notifier?.stop(),
         outboxSender.stop(),
+        statusNotifier.stop(),
       ]);
       await leadership?.stop();
       await accessLeadership.stop();
@@ -226,6 +251,7 @@ async function main(): Promise<void> {
   monitor.start({ log: app.log.child({ module: 'monitor' }) });
   trashPurge.start();
   outboxSender.start();
+  statusNotifier.start();
   console.log(
     `\napp-portal is running at ${config.publicUrl}/ (listening on ${config.host}:${config.port})\n`,
   );

@@ -23,10 +23,11 @@ const FACTORY =
   /\bcreate(?:\w+Service|Identity|Branding|Operations|LogoChecker|CatalogReader|CatalogSnapshot)\(/;
 /**
  * Where a factory may run outside services.ts: a process of its own (the CLI), the start-up's
- * reader (closed before the app serves), and a service made of parts it builds itself (called
- * once, from services.ts).
+ * reader (closed before the app serves), a service made of parts it builds itself, and the
+ * notification services' part of the composition (each called once, from services.ts).
  */
 const ALLOWED = new Set([
+  'notification-services.ts',
   'cli/catalog.ts',
   'admin/catalog-startup.ts',
   'auth/identity.ts',

@@ -45,6 +45,7 @@ import {
   createPortalNoticesService,
 } from './notices/portal-notices.service.js';
 import { createOutbox, createOutboxAdmin } from './outbox/outbox.js';
+import { createNotificationServices } from './notification-services.js';
 import type { Repositories } from './repositories.js';
 import { createMaintenanceCalendar } from './notices/maintenance-calendar.js';
 import { createNoticeReceiptsRepository } from './notices/notice-receipts.repository.js';
@@ -244,12 +245,23 @@ export async function createServices(context: ServiceContext, overrides: Service
   // Catalog imports are read (YAML, .zip, logos) in a worker thread, stopped with the app.
   const catalogReader = createCatalogReader();
   closers.push(() => catalogReader.close());
+  // Notices mailed to their audience, groups' channels, what people follow (docs/notifications.md).
+  const notifications = createNotificationServices({
+    config,
+    db,
+    clock,
+    now: overrides.now,
+    snapshot,
+    serverTexts,
+    users: repos.users,
+  });
   const portalNotices = createPortalNoticesService({
     notices: repos.portalNotices,
     admin: repos.admin,
     db,
     clock,
     defaultLanguage,
+    mailing: notifications.noticeMailing,
   });
   // Operations: metrics, liveness and readiness (docs/operations.md).
   const operations = createOperations({
@@ -347,6 +359,8 @@ export async function createServices(context: ServiceContext, overrides: Service
     visitorNetworks,
     networksAdmin,
     portalNotices,
+    groupChannels: notifications.groupChannels,
+    groupChannelMessages: notifications.groupChannels.messages,
     // Dismissals and acknowledgements of notices by signed-in people (docs/notifications.md).
     noticeReceipts: createNoticeReceipts({
       notices,
@@ -354,6 +368,7 @@ export async function createServices(context: ServiceContext, overrides: Service
       receipts: receiptsRepository,
       clock,
     }),
+    subscriptions: notifications.subscriptions,
     operations,
     identity,
     branding,

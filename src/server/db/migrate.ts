@@ -25,6 +25,9 @@ import * as portalImageSizes from './migrations/0016-portal-image-sizes.js';
 import * as networks from './migrations/0017-networks.js';
 import * as noticeReceipts from './migrations/0018-notice-receipts.js';
 import * as appTerms from './migrations/0019-app-terms.js';
+import * as subscriptions from './migrations/0020-subscriptions.js';
+import * as notifier from './migrations/0021-notifier.js';
+import * as groupChannels from './migrations/0022-group-channels.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +50,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-networks': networks,
   '0018-notice-receipts': noticeReceipts,
   '0019-app-terms': appTerms,
+  '0020-subscriptions': subscriptions,
+  '0021-notifier': notifier,
+  '0022-group-channels': groupChannels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

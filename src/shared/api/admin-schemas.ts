@@ -148,6 +148,9 @@ export const AUDIT_ACTIONS = [
   'branding',
   'networks',
   'report',
+  'subscriptions',
+  'group-channels',
+  'unsubscribe',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -177,6 +180,9 @@ export const AuditEntrySchema = Type.Object(
       Type.Literal('branding'),
       Type.Literal('networks'),
       Type.Literal('report'),
+      Type.Literal('subscriptions'),
+      Type.Literal('group-channels'),
+      Type.Literal('unsubscribe'),
     ]),
     appId: Type.Union([Type.String(), Type.Null()], {
       description: 'The app changed; null for changes that concern no single app.',

@@ -102,6 +102,7 @@ export function App({
               catalog={stores.catalog}
               status={stores.status}
               access={stores.access}
+              subscriptions={stores.subscriptions}
               search={{ hits, query: search.query, onClear: clearSearch }}
               view={
                 initial ? { density: initial.density, collapsed: initial.collapsed } : undefined

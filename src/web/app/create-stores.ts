@@ -10,6 +10,11 @@ import { createSilentSignOn, type TabStorage } from '../features/auth/utils/sile
 import { fetchAllApps } from '../features/catalog/api/apps.js';
 import { createCatalogStore, type CatalogStore } from '../features/catalog/stores/catalog-store.js';
 import { createStatusStore, type StatusStore } from '../features/status/stores/status-store.js';
+import { fetchSubscriptions } from '../features/subscriptions/api/subscriptions-api.js';
+import {
+  createSubscriptionsStore,
+  type SubscriptionsStore,
+} from '../features/subscriptions/stores/subscriptions-store.js';
 
 /** What the app needs from the browser; tests pass fakes for the navigations. */
 export interface AppEnvironment {
@@ -30,6 +35,8 @@ export interface AppStores {
   status: StatusStore;
   /** The signed-in user's access requests (loaded after sign-in, dropped at sign-out). */
   access: AccessStore;
+  /** What the signed-in user follows (loaded after sign-in, dropped at sign-out). */
+  subscriptions: SubscriptionsStore;
   /** True once the first list of apps has arrived (status polling waits for it). */
   appsLoaded(): boolean;
 }
@@ -58,11 +65,13 @@ export function createStores(env: AppEnvironment, initial: PageState | null = nu
     notices: initial?.notices,
   });
   const access = createAccessStore({ fetchMyRequests });
+  const subscriptions = createSubscriptionsStore({ fetchSubscriptions });
   return {
     session,
     catalog,
     status,
     access,
+    subscriptions,
     appsLoaded: () => catalog.getState().apps !== null,
   };
 }
@@ -76,16 +85,26 @@ export function createStores(env: AppEnvironment, initial: PageState | null = nu
  * first).
  */
 export async function bootstrap(stores: AppStores): Promise<void> {
-  const { session, catalog, access } = stores;
-  // The user's access requests: loaded once signed in (now or later), forgotten at sign-out.
+  const { session, catalog, access, subscriptions } = stores;
+  // The user's access requests and subscriptions: loaded once signed in (now or later),
+  // forgotten at sign-out.
   session.subscribe((state, previous) => {
-    if (state.isAuthenticated && !previous.isAuthenticated) void access.getState().load();
-    if (!state.isAuthenticated && previous.isAuthenticated) access.getState().reset();
+    if (state.isAuthenticated && !previous.isAuthenticated) {
+      void access.getState().load();
+      void subscriptions.getState().load();
+    }
+    if (!state.isAuthenticated && previous.isAuthenticated) {
+      access.getState().reset();
+      subscriptions.getState().reset();
+    }
   });
   const rendered = session.getState().initialized && catalog.getState().apps !== null;
   if (!rendered) await session.getState().init();
   const { isAuthenticated } = session.getState();
   if (isAuthenticated && access.getState().requests === null) void access.getState().load();
+  if (isAuthenticated && subscriptions.getState().subscriptions === null) {
+    void subscriptions.getState().load();
+  }
   const apps = rendered
     ? Promise.resolve()
     : catalog.getState().load({ publicOnly: !isAuthenticated });

@@ -23,6 +23,7 @@ import { AppStatusDetails, AppStatusIndicator } from '../features/status/compone
 import { NoticeBanner } from '../features/status/components/notice-banner.js';
 import { SimulatedStatusNote } from '../features/status/components/simulated-status-note.js';
 import type { StatusStore } from '../features/status/stores/status-store.js';
+import type { SubscriptionsStore } from '../features/subscriptions/stores/subscriptions-store.js';
 import { errorText } from '../lib/error-text.js';
 import { useLocale } from '../lib/i18n.js';
 import { HydrateLater, TURN_WEIGHT } from '../ui/hydrate-later.js';
@@ -31,6 +32,8 @@ import { WhenHydrated } from '../ui/when-hydrated.js';
 
 // The request parts load on demand (access-parts.tsx): pages without locked cards never do.
 const AccessPart = lazy(() => import('./access-parts.js'));
+// The bells and "Follow all my favorites" load once the user's subscriptions have arrived.
+const SubscriptionPart = lazy(() => import('./subscription-parts.js'));
 
 export interface HomePageProps {
   /** The portal's title, the page's (visually hidden) main heading. */
@@ -40,6 +43,8 @@ export interface HomePageProps {
   status: StatusStore;
   /** The signed-in user's access requests (locked cards, "Access until"). */
   access: AccessStore;
+  /** What the signed-in user follows (the cards' bells, "Follow all my favourites"). */
+  subscriptions: SubscriptionsStore;
   /** The search: its matches, best first (null when not searching), and how to clear it. */
   search?: { hits: readonly SearchHit<CatalogApp>[] | null; query: string; onClear(): void };
   /** The view the server rendered the page with (density, collapsed categories); else cookies. */
@@ -66,6 +71,7 @@ export function HomePage({
   catalog,
   status,
   access,
+  subscriptions,
   search = NOT_SEARCHING,
   view,
   returnTo,
@@ -85,6 +91,8 @@ export function HomePage({
   // Requests are the browser's own (never in the server's page): shown once hydrated and loaded.
   const hydrated = useHydrated();
   const showAccess = isAuthenticated && hydrated && requests !== null;
+  const followsLoaded = useStore(subscriptions, (state) => state.subscriptions !== null);
+  const showFollow = isAuthenticated && hydrated && followsLoaded;
   const refreshStores = useMemo(() => ({ session, catalog, access }), [session, catalog, access]);
   const timeBoxed = useMemo(
     () =>
@@ -133,9 +141,11 @@ export function HomePage({
       showAccess={showAccess}
       timeBoxed={timeBoxed.has(app.id)}
       favorite={isAuthenticated ? favoriteIds.has(app.id) : undefined}
+      showFollow={showFollow}
       onFavoriteChanged={applyMe}
       status={status}
       access={access}
+      subscriptions={subscriptions}
     />
   );
 
@@ -148,6 +158,11 @@ export function HomePage({
           <AccessPart part="refresh" stores={refreshStores} />
         </Suspense>
       )}
+      {showFollow && (
+        <Suspense fallback={null}>
+          <SubscriptionPart part="styles" />
+        </Suspense>
+      )}
       <SimulatedStatusNote store={status} />
       <NoticeBanner store={status} signedIn={isAuthenticated} />
       {isAuthenticated && reordering && !hits ? (
@@ -156,6 +171,21 @@ export function HomePage({
             favorites={favorites}
             onChanged={applyMe}
             onDone={() => setReordering(false)}
+            // No bell on a favourite the user may no longer open (a locked card has none).
+            follow={(app) =>
+              showFollow && !lockedIds.has(app.id) ? (
+                <Suspense fallback={null}>
+                  <SubscriptionPart part="bell" app={app} isFavorite store={subscriptions} />
+                </Suspense>
+              ) : null
+            }
+            followAll={
+              showFollow && (
+                <Suspense fallback={null}>
+                  <SubscriptionPart part="all" store={subscriptions} />
+                </Suspense>
+              )
+            }
           />
         </Suspense>
       ) : (
@@ -245,9 +275,12 @@ interface HomeCardProps {
   timeBoxed: boolean;
   /** Whether it is a favourite; undefined for visitors, who get no toggle. */
   favorite: boolean | undefined;
+  /** Whether the signed-in user's subscriptions are loaded (the bell). */
+  showFollow: boolean;
   onFavoriteChanged: SessionState['applyMe'];
   status: StatusStore;
   access: AccessStore;
+  subscriptions: SubscriptionsStore;
 }
 
 /**
@@ -262,9 +295,11 @@ const HomeCard = memo(function HomeCard({
   showAccess,
   timeBoxed,
   favorite,
+  showFollow,
   onFavoriteChanged,
   status,
   access,
+  subscriptions,
 }: HomeCardProps) {
   const nameParts = matches?.length ? highlightParts(app.name, matches) : undefined;
   if (isLocked(app)) {
@@ -309,6 +344,21 @@ const HomeCard = memo(function HomeCard({
         favoriteToggle={
           favorite !== undefined ? (
             <FavoriteToggle app={app} isFavorite={favorite} onChanged={onFavoriteChanged} />
+          ) : undefined
+        }
+        // Signed in (a favourite state): the bell, once the subscriptions are loaded.
+        follow={
+          showFollow && favorite !== undefined ? (
+            <WhenHydrated>
+              <Suspense fallback={null}>
+                <SubscriptionPart
+                  part="bell"
+                  app={app}
+                  isFavorite={favorite}
+                  store={subscriptions}
+                />
+              </Suspense>
+            </WhenHydrated>
           ) : undefined
         }
         // Signed in (a favourite state) and the app has a support e-mail address.

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { App, AppList, PortalInfo } from '../../shared/api/schemas.js';
+import type { Subscriptions } from '../features/subscriptions/api/subscriptions-api.js';
 
 /** HTTP is faked at the network boundary: each test states what the server answers. */
 export const portalInfo: PortalInfo = {
@@ -16,6 +17,20 @@ export function appList(items: App[]): AppList {
 
 export const unauthorized = () =>
   HttpResponse.json({ status: 401, message: 'Sign in to do this.', data: {} }, { status: 401 });
+
+/** What `GET /api/me/subscriptions` answers for a person who never changed anything. */
+export function defaultSubscriptions(overrides: Partial<Subscriptions> = {}): Subscriptions {
+  return {
+    apps: [],
+    allFavorites: false,
+    events: ['down', 'up'],
+    channels: { email: true },
+    digestMinutes: 0,
+    quietHours: null,
+    email: 'ada@example.edu',
+    ...overrides,
+  };
+}
 
 /** Defaults: the portal texts, an anonymous visitor, no apps, no monitor data. */
 export const defaultHandlers = [
@@ -36,6 +51,8 @@ export const defaultHandlers = [
   http.get('/api/access-requests', () =>
     HttpResponse.json({ page: 1, perPage: 500, totalItems: 0, totalPages: 0, items: [] }),
   ),
+  // A signed-in user's subscriptions (loaded after sign-in): the defaults, nothing followed.
+  http.get('/api/me/subscriptions', () => HttpResponse.json(defaultSubscriptions())),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -8,6 +8,7 @@
  */
 import * as arrowDown from 'lucide-react/icons/arrow-down';
 import * as arrowUp from 'lucide-react/icons/arrow-up';
+import * as bell from 'lucide-react/icons/bell';
 import * as bookOpen from 'lucide-react/icons/book-open';
 import * as circleCheck from 'lucide-react/icons/circle-check';
 import * as circleQuestionMark from 'lucide-react/icons/circle-question-mark';
@@ -52,6 +53,7 @@ function drawing(module: object): IconModule {
 export const ICON_MODULES = {
   arrowDown: drawing(arrowDown),
   arrowUp: drawing(arrowUp),
+  bell: drawing(bell),
   bookOpen: drawing(bookOpen),
   circleCheck: drawing(circleCheck),
   circleQuestionMark: drawing(circleQuestionMark),
@@ -89,8 +91,11 @@ export const BOLD_ICONS = [
   'rotate-ccw-clock',
 ] as const;
 
-/** The icons drawn filled as well as stroked (`icon-filled`: a chosen favourite's heart). */
-export const FILLED_ICONS = ['heart'] as const;
+/**
+ * The icons drawn filled as well as stroked (`icon-filled`: a chosen favourite's heart, a followed
+ * app's bell).
+ */
+export const FILLED_ICONS = ['heart', 'bell'] as const;
 
 /** The class that names an icon's drawing (icons.tsx writes it too, without this module). */
 export const iconClass = (name: string) => `lucide-${name}`;

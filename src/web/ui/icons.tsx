@@ -51,6 +51,7 @@ export function icon(name: string): Icon {
   return Object.assign(memo(Component), { mask });
 }
 
+export const Bell = icon('bell');
 export const BookOpen = icon('book-open');
 export const CircleCheck = icon('circle-check');
 export const CircleHelp = icon('circle-question-mark');

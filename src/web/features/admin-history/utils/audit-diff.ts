@@ -26,6 +26,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   branding: 'admin.audit.action.branding',
   networks: 'admin.audit.action.networks',
   report: 'admin.audit.action.report',
+  subscriptions: 'admin.audit.action.subscriptions',
+  'group-channels': 'admin.audit.action.groupChannels',
+  unsubscribe: 'admin.audit.action.unsubscribe',
 };
 
 export function actionOf(entry: AuditEntry): AuditAction {

@@ -5,6 +5,8 @@
  */
 export const LOGIN_PATH = '/auth/login';
 export const LOGOUT_PATH = '/auth/logout';
+/** The signed-in person's notification settings: a page the server renders (docs/notifications.md). */
+export const SETTINGS_PATH = '/settings';
 
 /** The sign-in URL that brings the visitor back to `returnTo` (a same-origin path). */
 export function loginUrl(returnTo: string): string {

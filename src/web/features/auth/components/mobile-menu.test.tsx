@@ -53,13 +53,14 @@ describe('MobileMenu (below 768 px)', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(screen.getByText('Welcome!')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Notification settings' })).not.toBeInTheDocument();
     const signIn = screen.getByRole('button', { name: 'Sign In' });
     expect(signIn).toHaveFocus();
     await userEvent.click(signIn);
     expect(onSignIn).toHaveBeenCalledOnce();
   });
 
-  it('greets "Hello, {given name}" and offers "Sign Out" when signed in', async () => {
+  it('greets "Hello, {given name}" and offers "Notification settings" and "Sign Out" when signed in', async () => {
     const onSignOut = vi.fn();
     render(
       <MobileMenu
@@ -73,6 +74,10 @@ describe('MobileMenu (below 768 px)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(screen.getByText('Hello, Grace')).toBeInTheDocument();
     expect(screen.queryByText('Welcome!')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notification settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(onSignOut).toHaveBeenCalledOnce();
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();

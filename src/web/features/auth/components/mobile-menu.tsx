@@ -5,13 +5,13 @@ import { useT } from '../../../lib/i18n.js';
 import { useDismiss } from '../../../ui/use-dismiss.js';
 import { useHydrated } from '../../../ui/use-hydrated.js';
 import { displayName } from '../stores/session-store.js';
-import { LOGIN_PATH } from '../api/sign-in.js';
+import { LOGIN_PATH, SETTINGS_PATH } from '../api/sign-in.js';
 import { WITH_SCRIPTS, WITHOUT_SCRIPTS, type UserMenuProps } from './user-menu.js';
 
 /**
  * The header's user button below 768 px: a menu button (bars when closed, a cross when open)
- * opening a panel with a greeting (`Hello, {given name}` or `Welcome!`) and `Sign In` or
- * `Sign Out`. Escape and a click outside close it.
+ * opening a panel with a greeting (`Hello, {given name}` or `Welcome!`), for signed-in people a
+ * link to their `Notification settings`, and `Sign In` or `Sign Out`. Escape and a click outside close it.
  */
 export function MobileMenu({
   isAuthenticated,
@@ -83,6 +83,12 @@ export function MobileMenu({
             </div>
           )}
           {settings}
+          {signedIn && (
+            // A plain link: the settings page is rendered by the server.
+            <a href={SETTINGS_PATH} className="btn btn-outline btn-sm">
+              {t('auth.notificationSettings')}
+            </a>
+          )}
           {canSignIn && (
             <button
               ref={action}

@@ -61,7 +61,7 @@ describe('UserMenu (768 px and wider)', () => {
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 
-  it('opens a menu with "Sign out", focused, and signs out from it', async () => {
+  it('opens a menu with "Notification settings" (focused, a link to /settings) and "Sign out", and signs out from it', async () => {
     const onSignOut = vi.fn();
     render(
       <UserMenu
@@ -77,8 +77,11 @@ describe('UserMenu (768 px and wider)', () => {
       'aria-expanded',
       'true',
     );
+    const settings = screen.getByRole('link', { name: 'Notification settings' });
+    expect(settings).toHaveFocus();
+    // A plain link: the settings page is the server's, and works without JavaScript.
+    expect(settings).toHaveAttribute('href', '/settings');
     const signOut = screen.getByRole('button', { name: 'Sign out' });
-    expect(signOut).toHaveFocus();
     await userEvent.click(signOut);
     expect(onSignOut).toHaveBeenCalledOnce();
     expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();

@@ -1,10 +1,10 @@
-import { LogOut } from '../../../ui/icons.js';
+import { LogOut, Settings } from '../../../ui/icons.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useId } from '../../../ui/use-id.js';
 import { useT } from '../../../lib/i18n.js';
 import { useDismiss } from '../../../ui/use-dismiss.js';
 import { useHydrated } from '../../../ui/use-hydrated.js';
-import { LOGIN_PATH } from '../api/sign-in.js';
+import { LOGIN_PATH, SETTINGS_PATH } from '../api/sign-in.js';
 import { displayName, type SessionUser } from '../stores/session-store.js';
 import { UserAvatar } from './user-avatar.js';
 
@@ -23,7 +23,8 @@ export interface UserMenuProps {
 
 /**
  * The header's user button on screens 768 px and wider: `Sign in` when signed out; when signed
- * in, `Hello, {given name}` with the letter avatar, opening a small menu with `Sign out`.
+ * in, `Hello, {given name}` with the letter avatar, opening a small menu with `Notification
+ * settings` (a plain link to the server's page) and `Sign out`.
  */
 export function UserMenu({
   isAuthenticated,
@@ -37,7 +38,7 @@ export function UserMenu({
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const firstItem = useRef<HTMLButtonElement>(null);
+  const firstItem = useRef<HTMLAnchorElement>(null);
   const menuId = useId();
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, container, trigger);
@@ -84,11 +85,16 @@ export function UserMenu({
       {open && (
         <ul
           id={menuId}
-          className="menu bg-base-100 rounded-box border-base-300 absolute end-0 z-30 mt-2 w-44 border p-2 shadow-lg"
+          className="menu bg-base-100 rounded-box border-base-300 absolute end-0 z-30 mt-2 w-60 border p-2 shadow-lg"
         >
           <li>
+            <a ref={firstItem} href={SETTINGS_PATH}>
+              <Settings aria-hidden="true" className="size-4" />
+              {t('auth.notificationSettings')}
+            </a>
+          </li>
+          <li>
             <button
-              ref={firstItem}
               type="button"
               onClick={() => {
                 setOpen(false);

@@ -15,6 +15,8 @@ export interface AppCardProps {
   statusDetails?: ReactNode;
   /** The favorite toggle; only given to signed-in users. */
   favoriteToggle?: ReactNode;
+  /** The bell that follows the app (the subscriptions feature renders it); signed-in users only. */
+  follow?: ReactNode;
   /** "Report a problem" (the report feature renders it); only for signed-in users. */
   report?: ReactNode;
   /** The name in parts, the highlighted ones in `<mark>` (the search's matches). */
@@ -67,7 +69,7 @@ export function HighlightedName({ parts }: { parts: NonNullable<AppCardProps['na
 }
 
 /**
- * One app: name, description, environment badge, logo, status, favorite toggle and links to the
+ * One app: name, description, environment badge, logo, status, favorite toggle, bell and links to the
  * app, its documentation and its repository; where it answers when not from the visitor's
  * network, and its typed links (app-reach.tsx). Catalog text is always rendered as text.
  */
@@ -76,6 +78,7 @@ export function AppCard({
   status,
   statusDetails,
   favoriteToggle,
+  follow,
   report,
   nameParts,
 }: AppCardProps) {
@@ -94,6 +97,7 @@ export function AppCard({
       <EnvironmentBadge env={app.env} />
       {status}
       {favoriteToggle}
+      {follow}
       {/* The catalog's text may be in another script than the page's: it sets its own direction. */}
       <p dir="auto" className="app-card-desc">
         {app.description}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useId } from '../../../ui/use-id.js';
 import type { App, Me } from '../../../../shared/api/schemas.js';
 import { useT } from '../../../lib/i18n.js';
@@ -15,6 +15,10 @@ export interface FavoriteOrderEditorProps {
   onChanged(me: Me): void;
   /** Leaves the editor (the "Done" button). */
   onDone(): void;
+  /** Each favourite's bell (following it; the subscriptions feature renders it). */
+  follow?(app: App): ReactNode;
+  /** "Follow all my favourites", under the hint (the subscriptions feature renders it). */
+  followAll?: ReactNode;
 }
 
 /** `list` with the item at `from` moved to `to`. */
@@ -29,12 +33,15 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
  * The favorites in a list to put in order, by drag and drop or with each one's "Move up" and
  * "Move down" buttons. Each move is saved at once (PUT /api/me/favorites) and said in a live
  * region ("Galaxy moved to position 1 of 3."); a move the server refuses is undone and said so.
+ * With `follow` and `followAll`, each favourite's bell and "Follow all my favourites".
  * Loaded on demand: the home page carries only the button that opens it.
  */
 export default function FavoriteOrderEditor({
   favorites,
   onChanged,
   onDone,
+  follow,
+  followAll,
 }: FavoriteOrderEditorProps) {
   const t = useT();
   const [order, setOrder] = useState<readonly App[]>(favorites);
@@ -95,6 +102,7 @@ export default function FavoriteOrderEditor({
       <p id={hintId} className="text-base-content/75">
         {t('favorites.editor.hint')}
       </p>
+      {followAll}
       <ol ref={list} aria-describedby={hintId} className="flex max-w-2xl flex-col gap-2">
         {order.map((app, index) => (
           <li
@@ -113,6 +121,7 @@ export default function FavoriteOrderEditor({
           >
             <GripVertical aria-hidden="true" className="size-5 shrink-0 cursor-grab" />
             <span className="min-w-0 flex-1 truncate font-medium">{app.name}</span>
+            {follow?.(app)}
             <button
               type="button"
               data-app={app.id}
