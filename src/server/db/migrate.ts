@@ -28,6 +28,7 @@ import * as appTerms from './migrations/0019-app-terms.js';
 import * as subscriptions from './migrations/0020-subscriptions.js';
 import * as notifier from './migrations/0021-notifier.js';
 import * as groupChannels from './migrations/0022-group-channels.js';
+import * as noticeCancellations from './migrations/0023-notice-cancellations.js';
 
 /** Migrations in order. Listed explicitly so the build needs no file scanning. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020-subscriptions': subscriptions,
   '0021-notifier': notifier,
   '0022-group-channels': groupChannels,
+  '0023-notice-cancellations': noticeCancellations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

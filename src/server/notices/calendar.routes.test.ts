@@ -45,7 +45,15 @@ async function setup(env: Record<string, string> = {}) {
     });
     expect(response.statusCode).toBe(200);
   };
-  return { post, patch };
+  const remove = async (id: string) => {
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/notices/${id}`,
+      headers: bearer(admin),
+    });
+    expect(response.statusCode).toBe(204);
+  };
+  return { post, patch, remove };
 }
 
 async function feed(headers: Record<string, string> = {}) {
@@ -58,6 +66,7 @@ async function feed(headers: Record<string, string> = {}) {
     return {
       uid: event.uid,
       sequence: event.sequence,
+      status: String(vevent.getFirstPropertyValue('status') ?? ''),
       summary: event.summary,
       description: event.description,
       start: event.startDate.toJSDate().toISOString(),
@@ -101,6 +110,36 @@ describe('GET /calendar.ics', () => {
     expect(after[0]?.uid).toBe(before?.uid);
     expect(after[0]?.sequence).toBe(1);
     expect(after[0]).toMatchObject({ summary: 'Upgrade, moved', end: at(4 * HOUR) });
+  });
+
+  it('sends a deleted notice once more as cancelled, under its UID with the next SEQUENCE', async () => {
+    const { post, patch, remove } = await setup();
+    const notice = await post({ title: 'Upgrade', startsAt: at(HOUR), endsAt: at(2 * HOUR) });
+    await patch(notice.id, notice.version, { title: 'Upgrade, moved' });
+    const hidden = await post({
+      title: 'Only the hidden one',
+      appIds: ['rstudio'],
+      startsAt: at(HOUR),
+      endsAt: at(2 * HOUR),
+    });
+    const before = (await feed()).events[0];
+    expect(before).toMatchObject({ sequence: 1, status: '' });
+    await remove(notice.id);
+    await remove(hidden.id);
+    const after = (await feed()).events;
+    // The hidden app's notice was never in the public feed: nor is its cancellation.
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({
+      uid: before?.uid,
+      sequence: 2,
+      status: 'CANCELLED',
+      summary: 'Upgrade, moved',
+      start: at(HOUR),
+    });
+    // Thirty days after its window, it leaves the feed.
+    clock.now += 31 * 24 * HOUR;
+    expect((await feed()).events).toEqual([]);
+    clock.now -= 31 * 24 * HOUR;
   });
 
   it('tells anonymous subscribers only what anonymous visitors may know', async () => {

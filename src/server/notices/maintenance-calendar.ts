@@ -1,11 +1,8 @@
 import { inAudience, parseAudience } from '../../shared/notices/notice-audience.js';
-import ical, { ICalCalendarMethod } from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Notice } from '../../shared/status/history-schemas.js';
-import type { PortalNoticesRepository } from './portal-notices.repository.js';
+import { CALENDAR_HISTORY_MS, type PortalNoticesRepository } from './portal-notices.repository.js';
 import { parseIds, toPublicNotice } from './portal-notices.service.js';
-
-/** How long an ended notice stays in the feed, so calendars keep what happened last month. */
-export const CALENDAR_HISTORY_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The texts of the feed, in its language (the server's message catalog, `calendar.*`). */
 export interface CalendarTexts {
@@ -16,7 +13,7 @@ export interface CalendarTexts {
 }
 
 export interface MaintenanceCalendarDeps {
-  notices: Pick<PortalNoticesRepository, 'endingAfter'>;
+  notices: Pick<PortalNoticesRepository, 'endingAfter' | 'cancelledEndingAfter'>;
   /** The apps anonymous visitors see (ids and names in the default language). */
   publicApps(): Promise<readonly { id: string; name: string }[]>;
   /** The notices the monitor reads from the status page (public, like the page). */
@@ -33,7 +30,8 @@ export interface MaintenanceCalendarDeps {
  * 30 days, limited to what an anonymous visitor may know: a notice that names only apps hidden
  * from visitors is left out, and one that names some lists only the public ones. Each notice keeps
  * its UID across edits and its SEQUENCE grows with its version, so subscribed calendars update
- * the event rather than add another; a deleted notice leaves the feed, and with it the calendars.
+ * the event rather than add another; a deleted notice is sent once more, cancelled (STATUS
+ * CANCELLED, the same UID, the next SEQUENCE), until its window is 30 days past.
  */
 export function createMaintenanceCalendar(deps: MaintenanceCalendarDeps) {
   const host = new URL(deps.publicUrl).host;
@@ -50,7 +48,8 @@ export function createMaintenanceCalendar(deps: MaintenanceCalendarDeps) {
     texts: CalendarTexts,
   ) {
     const now = deps.now();
-    const rows = await deps.notices.endingAfter(new Date(now - CALENDAR_HISTORY_MS).toISOString());
+    const since = new Date(now - CALENDAR_HISTORY_MS).toISOString();
+    const rows = await deps.notices.endingAfter(since);
     const names = new Map(apps.map((app) => [app.id, app.name]));
     const calendar = ical({
       name: texts.name(portalTitle),
@@ -89,6 +88,23 @@ export function createMaintenanceCalendar(deps: MaintenanceCalendarDeps) {
         summary: notice.title,
         description: describe(notice.text, visible),
         categories: [{ name: notice.kind.toUpperCase() }],
+        url: deps.publicUrl,
+      });
+    }
+    for (const row of await deps.notices.cancelledEndingAfter(since)) {
+      if (!inAudience(parseAudience(row.audience), viewer)) continue;
+      const named = parseIds(row.appIds);
+      if (named.length > 0 && !named.some((id) => names.has(id))) continue;
+      calendar.createEvent({
+        id: `portal-notice-${row.noticeId}@${host}`,
+        sequence: row.sequence,
+        status: ICalEventStatus.CANCELLED,
+        stamp: new Date(row.cancelledAt),
+        created: new Date(row.created),
+        lastModified: new Date(row.cancelledAt),
+        start: new Date(row.startsAt),
+        end: new Date(row.endsAt),
+        summary: row.title,
         url: deps.publicUrl,
       });
     }

@@ -3,7 +3,10 @@ import type { NoticeFields } from '../../shared/notices/notice-rules.js';
 import type { Db } from '../db/database.js';
 import { textColumns } from '../i18n/stored-text.js';
 import type { Trx } from '../audit/unit-of-work.js';
-import type { PortalNoticeRow } from './portal-notices.table.js';
+import type { NoticeCancellationRow, PortalNoticeRow } from './portal-notices.table.js';
+
+/** How long an ended notice stays in the calendars, so they keep what happened last month. */
+export const CALENDAR_HISTORY_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** At most this many notices are listed for admins (latest start first)... */
 export const MAX_LISTED_NOTICES = 500;
@@ -114,9 +117,48 @@ export function createPortalNoticesRepository(db: Db) {
         .execute();
     },
 
-    async remove(trx: Trx, id: string) {
+    /**
+     * Deletes a notice and its receipts, and leaves its cancellation for the calendars (the
+     * event under the same UID, the next SEQUENCE); cancellations whose window ended more than
+     * `keepAfterEnd` ago (ISO) go.
+     */
+    async remove(trx: Trx, id: string, at = new Date().toISOString(), keepAfterEnd?: string) {
+      const row = await trx
+        .selectFrom('portalNotices')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
       await trx.deleteFrom('noticeReceipts').where('noticeId', '=', id).execute();
       await trx.deleteFrom('portalNotices').where('id', '=', id).execute();
+      if (keepAfterEnd !== undefined) {
+        await trx.deleteFrom('noticeCancellations').where('endsAt', '<', keepAfterEnd).execute();
+      }
+      if (!row) return;
+      await trx
+        .insertInto('noticeCancellations')
+        .values({
+          noticeId: row.id,
+          title: row.title,
+          startsAt: row.startsAt,
+          endsAt: row.endsAt,
+          appIds: row.appIds,
+          audience: row.audience,
+          sequence: row.version,
+          created: row.created,
+          cancelledAt: at,
+        })
+        .execute();
+    },
+
+    /** Deleted notices whose window ends after `at` (ISO), for the calendars. */
+    async cancelledEndingAfter(at: string): Promise<NoticeCancellationRow[]> {
+      return db
+        .selectFrom('noticeCancellations')
+        .selectAll()
+        .where('endsAt', '>', at)
+        .orderBy('startsAt')
+        .limit(MAX_LISTED_NOTICES)
+        .execute();
     },
   };
 }

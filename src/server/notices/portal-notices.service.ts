@@ -10,7 +10,7 @@ import type { AdminRepository } from '../admin/admin.repository.js';
 import { audited } from '../audit/unit-of-work.js';
 import type { Db } from '../db/database.js';
 import { invalidFields } from '../admin-http/admin-errors.js';
-import type { PortalNoticesRepository } from './portal-notices.repository.js';
+import { CALENDAR_HISTORY_MS, type PortalNoticesRepository } from './portal-notices.repository.js';
 import type { PortalNoticeRow } from './portal-notices.table.js';
 import { inAudience, parseAudience } from '../../shared/notices/notice-audience.js';
 import type { NoticeReceiptsRepository } from './notice-receipts.repository.js';
@@ -161,8 +161,10 @@ export function createPortalNoticesService(deps: {
     async remove(actor: Actor, id: string): Promise<void> {
       const current = await notices.find(id);
       if (!current) throw new NotFoundError('There is no such notice.');
-      await audited(deps.db, { actor, at: deps.clock() }, async ({ trx, audit }) => {
-        await notices.remove(trx, id);
+      await audited(deps.db, { actor, at: deps.clock() }, async ({ trx, at, audit }) => {
+        // The calendars send it once more as cancelled (maintenance-calendar.ts).
+        const keepAfterEnd = new Date(Date.parse(at) - CALENDAR_HISTORY_MS).toISOString();
+        await notices.remove(trx, id, at, keepAfterEnd);
         await audit({
           action: 'notice',
           appId: null,

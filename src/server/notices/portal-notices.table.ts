@@ -42,10 +42,33 @@ export interface NoticeReceiptsTable {
 
 export type NoticeReceiptRow = Selectable<NoticeReceiptsTable>;
 
+/**
+ * What the calendars still say of a deleted notice: its event, sent once more as cancelled under
+ * the same UID with the next SEQUENCE (migration 0023).
+ */
+export interface NoticeCancellationsTable {
+  noticeId: string;
+  /** The title in the default language. */
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  /** JSON array of app ids, as the notice had them. */
+  appIds: string;
+  /** The notice's audience, as JSON. */
+  audience: string;
+  /** The notice's version when deleted: one more than the SEQUENCE the feeds last sent. */
+  sequence: number;
+  created: string;
+  cancelledAt: string;
+}
+
+export type NoticeCancellationRow = Selectable<NoticeCancellationsTable>;
+
 /** This feature's tables in the database's type (src/server/db/schema.ts). */
 declare module '../db/schema.js' {
   interface Database {
     portalNotices: PortalNoticesTable;
     noticeReceipts: NoticeReceiptsTable;
+    noticeCancellations: NoticeCancellationsTable;
   }
 }
