@@ -1,11 +1,5 @@
 import type { WebhookMessage } from './outbox.js';
-import {
-  DELIVERY_HEADER,
-  EVENT_HEADER,
-  SIGNATURE_HEADER,
-  signature,
-  TIMESTAMP_HEADER,
-} from './webhook.js';
+import { postSigned } from './webhook.js';
 
 /** A group channel as the sender needs it (src/server/group-channels), read when sending. */
 export interface ChannelTarget {
@@ -104,39 +98,17 @@ export function createChannelSender(options: {
       const channelId = message.channel ?? '';
       const channel = await options.lookup(channelId);
       if (!channel) return { skipped: `the group channel ${channelId} was removed` };
-      const body = JSON.stringify(channelBody(channel.format, message, delivery));
-      const timestamp = String(Math.floor(now() / 1000));
-      let response: Response;
-      try {
-        response = await fetch(channel.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'app-portal-webhook',
-            [EVENT_HEADER]: message.event,
-            [DELIVERY_HEADER]: delivery.id,
-            [TIMESTAMP_HEADER]: timestamp,
-            [SIGNATURE_HEADER]: signature(channel.secret, timestamp, body),
-          },
-          body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        const cause = (error as Error).name === 'TimeoutError' ? 'timed out' : causeOf(error);
-        throw new Error(`group channel ${channelId} not reachable: ${cause}`);
-      }
-      await response.body?.cancel().catch(() => undefined);
-      if (response.status < 200 || response.status > 299) {
-        throw new Error(`group channel ${channelId} answered HTTP ${response.status}`);
-      }
+      await postSigned({
+        url: channel.url,
+        secret: channel.secret,
+        body: JSON.stringify(channelBody(channel.format, message, delivery)),
+        event: message.event,
+        deliveryId: delivery.id,
+        label: `group channel ${channelId}`,
+        timeoutMs,
+        now,
+      });
       return undefined;
     },
   };
-}
-
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  // Only a code: a message may hold the URL.
-  return cause?.code ?? (error as Error).name;
 }

@@ -46,8 +46,51 @@ export function verifySignature(
 }
 
 /**
+ * Posts a signed JSON body (the signature headers above, with the shared secret) and throws when
+ * the receiver cannot be reached or answers other than 2xx; a redirect counts as a failure (the
+ * URL should be the final one). Errors name `label`, never the URL (a chat webhook's URL is its
+ * key), and of a network failure only its code.
+ */
+export async function postSigned(target: {
+  url: string;
+  secret: string;
+  body: string;
+  event: string;
+  deliveryId: string;
+  label: string;
+  timeoutMs: number;
+  now: () => number;
+}): Promise<void> {
+  const timestamp = String(Math.floor(target.now() / 1000));
+  let response: Response;
+  try {
+    response = await fetch(target.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'app-portal-webhook',
+        [EVENT_HEADER]: target.event,
+        [DELIVERY_HEADER]: target.deliveryId,
+        [TIMESTAMP_HEADER]: timestamp,
+        [SIGNATURE_HEADER]: signature(target.secret, timestamp, target.body),
+      },
+      body: target.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(target.timeoutMs),
+    });
+  } catch (error) {
+    const cause = (error as Error).name === 'TimeoutError' ? 'timed out' : causeOf(error);
+    throw new Error(`${target.label} not reachable: ${cause}`);
+  }
+  await response.body?.cancel().catch(() => undefined);
+  if (response.status < 200 || response.status > 299) {
+    throw new Error(`${target.label} answered HTTP ${response.status}`);
+  }
+}
+
+/**
  * The access webhook (for ticket systems): a JSON POST of `{id, event, createdAt, payload}`,
- * signed, with a time-out; a redirect counts as a failure (the URL should be the final one).
+ * signed, with a time-out.
  */
 export function createWebhookSender(options: WebhookOptions): WebhookSender {
   const now = options.now ?? Date.now;
@@ -60,36 +103,22 @@ export function createWebhookSender(options: WebhookOptions): WebhookSender {
         createdAt: new Date(delivery.createdAt).toISOString(),
         payload: message.payload,
       });
-      const timestamp = String(Math.floor(now() / 1000));
-      let response: Response;
-      try {
-        response = await fetch(options.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'app-portal-webhook',
-            [EVENT_HEADER]: message.event,
-            [DELIVERY_HEADER]: delivery.id,
-            [TIMESTAMP_HEADER]: timestamp,
-            [SIGNATURE_HEADER]: signature(options.secret, timestamp, body),
-          },
-          body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        const cause = (error as Error).name === 'TimeoutError' ? 'timed out' : causeOf(error);
-        throw new Error(`webhook not reachable: ${cause}`);
-      }
-      await response.body?.cancel().catch(() => undefined);
-      if (response.status < 200 || response.status > 299) {
-        throw new Error(`webhook answered HTTP ${response.status}`);
-      }
+      await postSigned({
+        url: options.url,
+        secret: options.secret,
+        body,
+        event: message.event,
+        deliveryId: delivery.id,
+        label: 'webhook',
+        timeoutMs,
+        now,
+      });
     },
   };
 }
 
 function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
+  const cause = (error as { cause?: { code?: string } }).cause;
+  // Only a code: a message may hold the URL.
+  return cause?.code ?? (error as Error).name;
 }
