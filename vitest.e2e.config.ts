@@ -1,12 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that measure the page as it loads (first paint, Lighthouse, when hydration happens) or
- * drive the slower engines (Firefox, WebKit): they run alone, after the others, so that no other
- * browser shares the two cores with them.
+ * Files that measure the page as it loads (first paint, Lighthouse, when hydration happens), drive
+ * the slower engines (Firefox, WebKit), or time the portal's silent sign-in check against
+ * Keycloak (5 s, which Keycloak missed once with another browser beside it): they run alone,
+ * after the others, so that no other browser shares the two cores with them.
  */
 const ALONE = [
   'e2e/engines/**/*.e2e.ts',
+  'e2e/keycloak-sign-in.e2e.ts',
   'e2e/first-paint.e2e.ts',
   'e2e/installable.e2e.ts',
   'e2e/early-clicks.e2e.ts',
