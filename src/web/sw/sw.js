@@ -42,6 +42,18 @@ async function prune() {
   }
 }
 
+/**
+ * Runs `work` under the origin's cache lock (Web Locks, where the browser has them): a newer
+ * worker prunes under the exclusive lock, and an older worker keeps a file under a shared one
+ * only while its cache still exists. Without the lock, an older worker that had not yet learnt
+ * of its successor (the registration's attributes reach it later) made its cache again just
+ * after the newer worker deleted it.
+ */
+function withCacheLock(mode, work) {
+  const locks = self.navigator && self.navigator.locks;
+  return locks ? locks.request('app-portal-caches', { mode }, work) : work();
+}
+
 /** True when a newer worker is on its way or has taken over (its cache is the one to fill). */
 function replaced() {
   const { active, installing, waiting } = self.registration;
@@ -52,7 +64,7 @@ function replaced() {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      await prune();
+      await withCacheLock('exclusive', prune);
       if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
       await self.clients.claim();
     })(),
@@ -100,14 +112,14 @@ async function asset(request) {
   // and only while this build's cache exists: a worker replaced by a newer one (its cache
   // deleted) must not make it again. Keeping it is a bonus: its failure changes nothing.
   try {
-    if (
-      response.status === 200 &&
-      response.type === 'basic' &&
-      !replaced() &&
-      (await caches.has(CACHE))
-    ) {
-      await (await caches.open(CACHE)).put(request, response.clone());
-      // A newer worker took over meanwhile and deleted this cache: the put made it again.
+    if (response.status === 200 && response.type === 'basic') {
+      const copy = response.clone();
+      await withCacheLock('shared', async () => {
+        if (replaced() || !(await caches.has(CACHE))) return;
+        await (await caches.open(CACHE)).put(request, copy);
+      });
+      // Browsers without Web Locks: a newer worker that took over meanwhile deleted this cache,
+      // and the put made it again.
       if (replaced()) await caches.delete(CACHE);
     }
   } catch {

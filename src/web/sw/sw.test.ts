@@ -11,10 +11,15 @@ const SPRITE = 'https://portal.example.edu/assets/icons-0123456789.svg';
 
 type FetchEvent = { request: Request; respondWith(answer: Promise<Response>): void };
 
-function worker(options: { fetch: typeof fetch; caches?: Partial<CacheStorage> }) {
+function worker(options: {
+  fetch: typeof fetch;
+  caches?: Partial<CacheStorage>;
+  locks?: Pick<LockManager, 'request'>;
+}) {
   const listeners = new Map<string, (event: FetchEvent) => void>();
   const self = {
     location: new URL('https://portal.example.edu/'),
+    navigator: { locks: options.locks },
     registration: { active: null, installing: null, waiting: null },
     addEventListener: (type: string, listener: (event: FetchEvent) => void) =>
       listeners.set(type, listener),
@@ -64,5 +69,43 @@ describe('the service worker, for a hashed build file', () => {
       },
     })(SPRITE);
     expect(answer).toBe(served);
+  });
+
+  it('keeps a file only under the shared cache lock, and not once its cache is gone', async () => {
+    // A newer worker deletes the older caches under the exclusive lock: an older worker that
+    // looks for its cache under the shared one finds it gone and does not make it again.
+    const held: string[] = [];
+    const steps: string[] = [];
+    const locks = {
+      request: vi.fn(async (name: string, options: LockOptions, work: () => Promise<unknown>) => {
+        held.push(`${name}:${options.mode}`);
+        try {
+          return await work();
+        } finally {
+          held.pop();
+        }
+      }),
+    } as unknown as Pick<LockManager, 'request'>;
+    let exists = true;
+    const put = vi.fn(async () => undefined);
+    // Same-origin answers are of type "basic" in a browser.
+    const fetchOk = async () =>
+      Object.defineProperty(new Response('<svg/>', { status: 200 }), 'type', { value: 'basic' });
+    const caches: Partial<CacheStorage> = {
+      has: async () => {
+        steps.push(`has under ${held.join()}`);
+        return exists;
+      },
+      open: async () => ({ put }) as unknown as Cache,
+      delete: async () => true,
+    };
+    const answer = await worker({ fetch: fetchOk, caches, locks })(SPRITE);
+    expect(answer?.status).toBe(200);
+    expect(steps).toEqual(['has under app-portal-caches:shared']);
+    expect(put).toHaveBeenCalledTimes(1);
+
+    exists = false;
+    await worker({ fetch: fetchOk, caches, locks })(SPRITE);
+    expect(put).toHaveBeenCalledTimes(1);
   });
 });
