@@ -3,7 +3,7 @@
 // integration tests, the production build with its size budget, and the browser tests, on the
 // newest Node.js LTS line; then the server's tests again on the oldest line `engines` allows
 // (scripts/lib/node-lines.mjs fetches a line the machine lacks; decision 0052).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,7 @@ if (newest.exec !== process.execPath) {
 const oldest = nodeOfLine(NODE_LINES.oldest);
 const running = machineNode();
 
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts ?? {};
 const started = Date.now();
 const timings = [];
@@ -58,6 +59,45 @@ function step(name, action, node = running) {
   action();
   current = undefined;
   timings.push([name, (Date.now() - t0) / 1000, node.version]);
+}
+
+/**
+ * Runs npm scripts at the same time, each as a step of the summary with its own time; each
+ * one's output (stdout and stderr, in order) is printed whole under its heading as it ends. A
+ * failing one fails the run once all have ended, named as the failed step.
+ */
+async function stepsSideBySide(list) {
+  const failures = [];
+  await Promise.all(
+    list.map(
+      ([name, args]) =>
+        new Promise((resolve) => {
+          const t0 = Date.now();
+          const output = [];
+          const child = spawn(npm, args, { cwd: ROOT, env: process.env });
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          let ended = false;
+          const done = (code, error) => {
+            if (ended) return; // 'error' may be followed by 'close'
+            ended = true;
+            console.log(`\n=== ${name} (Node.js v${running.version}; side by side) ===`);
+            process.stdout.write(Buffer.concat(output));
+            if (error) console.error(`Could not run npm ${args.join(' ')}: ${error.message}`);
+            else if (code !== 0) console.error(`\nnpm ${args.join(' ')} failed (exit ${code}).`);
+            if (error || code !== 0) failures.push(name);
+            timings.push([`${name} (side by side)`, (Date.now() - t0) / 1000, running.version]);
+            resolve();
+          };
+          child.on('error', (error) => done(1, error));
+          child.on('close', (code, signal) => done(code ?? signal));
+        }),
+    ),
+  );
+  if (failures.length > 0) {
+    current = failures.join(', ');
+    process.exit(1);
+  }
 }
 
 // Taken before anything is installed or built: neither may change a file git tracks (a fresh
@@ -93,9 +133,13 @@ step('lock file', () => {
   runNpm(['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund']);
 });
 
-step('typecheck', () => runNpm(['run', 'typecheck']));
-step('lint', () => runNpm(['run', 'lint']));
-step('format', () => runNpm(['run', 'format:check']));
+// Three single-threaded checks that read the code and change nothing: side by side on the
+// machine's cores (each one's output printed whole when it ends), about half their time in a row.
+await stepsSideBySide([
+  ['typecheck', ['run', 'typecheck']],
+  ['lint', ['run', 'lint']],
+  ['format', ['run', 'format:check']],
+]);
 
 step('unit and integration tests', () =>
   runNpm([
