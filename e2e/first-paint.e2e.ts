@@ -120,6 +120,10 @@ describe('the home page with JavaScript', () => {
     expect(heard.requests).not.toContain('/api/me');
     expect(heard.requests).not.toContain('/api/apps');
     expect(heard.requests).not.toContain('/api/portal');
+    // The page's messages (decision 0060): one request, the preload's, which the app's fetch took.
+    expect(heard.requests.filter((path) => path.startsWith('/api/messages/'))).toEqual([
+      '/api/messages/en/page',
+    ]);
     expect(heard.noise).toEqual([]);
     expect(watched.cspViolations).toEqual([]);
     await context.close();

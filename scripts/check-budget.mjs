@@ -118,9 +118,9 @@ const adminJsOk = report('JavaScript', measure(admin), ADMIN_BUDGET.jsKb);
 const adminCssOk = report('CSS', measure(adminCss), ADMIN_BUDGET.cssKb);
 const adminOk = adminJsOk && adminCssOk;
 
-// Each language's messages: a page carries its own language's page namespaces inline (data in a
-// JSON block, not script; decision 0037), the console fetches its namespace. Compiled as the server
-// compiles them. Reported, not budgeted: only the visitor's language is ever sent.
+// Each language's messages: a page preloads its own language's page namespaces as one cached file
+// (data, not script; decisions 0037, 0060), the console fetches its namespace. Compiled as the
+// server compiles them. Reported, not budgeted: only the visitor's language is ever sent.
 const PAGE_NAMESPACES = ['portal', 'access', 'errors'];
 const localesDir = join(root, 'locales');
 const compiledKb = (language, namespaces) => {
@@ -137,7 +137,7 @@ console.log("Messages per language (gzip; only the visitor's language is sent):"
 for (const language of readdirSync(localesDir).sort()) {
   const page = compiledKb(language, PAGE_NAMESPACES).toFixed(2);
   const console_ = compiledKb(language, ['admin']).toFixed(2);
-  console.log(`  ${language}: page ${page} KB (inline in the HTML), admin ${console_} KB`);
+  console.log(`  ${language}: page ${page} KB (a cached file), admin ${console_} KB`);
 }
 if (!jsOk || !cssOk || !adminOk) fail('over budget.');
 console.log('Within budget.');

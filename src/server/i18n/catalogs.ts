@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +64,11 @@ export interface Catalogs {
    * a `<script type="application/json">` block (jsonForScript).
    */
   json(language: Language, namespaces: readonly MessageNamespace[]): string;
+  /**
+   * The hash of that JSON (16 base64url characters), made once per key: it names the version
+   * of the messages in the page's URL for them (pageMessagesPath), so it changes with any text.
+   */
+  version(language: Language, namespaces: readonly MessageNamespace[]): string;
 }
 
 let shipped: Catalogs | undefined;
@@ -91,6 +97,7 @@ export function loadCatalogs(dir = DEFAULT_LOCALES_DIR): Catalogs {
   }
   const merged = new Map<string, Messages>();
   const json = new Map<string, string>();
+  const versions = new Map<string, string>();
   const compiled = (language: Language, namespaces: readonly MessageNamespace[]): Messages => {
     const key = `${language}/${namespaces.join(',')}`;
     let messages = merged.get(key);
@@ -107,14 +114,24 @@ export function loadCatalogs(dir = DEFAULT_LOCALES_DIR): Catalogs {
     }
     return messages;
   };
+  const jsonOf = (language: Language, namespaces: readonly MessageNamespace[]): string => {
+    const key = `${language}/${namespaces.join(',')}`;
+    let text = json.get(key);
+    if (text === undefined) json.set(key, (text = jsonForScript(compiled(language, namespaces))));
+    return text;
+  };
   return {
     source: (language, namespace) => sources.get(`${language}/${namespace}`) ?? {},
     compiled,
-    json(language, namespaces) {
+    json: jsonOf,
+    version(language, namespaces) {
       const key = `${language}/${namespaces.join(',')}`;
-      let text = json.get(key);
-      if (text === undefined) json.set(key, (text = jsonForScript(compiled(language, namespaces))));
-      return text;
+      let version = versions.get(key);
+      if (version === undefined) {
+        const hash = createHash('sha256').update(jsonOf(language, namespaces));
+        versions.set(key, (version = hash.digest('base64url').slice(0, 16)));
+      }
+      return version;
     },
   };
 }

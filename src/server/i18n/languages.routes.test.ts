@@ -1,12 +1,16 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PAGE_MESSAGES_ID } from '../../shared/i18n/languages.js';
+import { PAGE_MESSAGES_ID, PAGE_NAMESPACES, type Language } from '../../shared/i18n/languages.js';
 // The real renderer (what dist/ssr is built from), as in page.routes.test.ts.
 // eslint-disable-next-line no-restricted-imports
 import { render } from '../../web/entry-server.js';
 import { bearer, createTestContext, type TestContext } from '../test-support/test-app.js';
+import { shippedCatalogs } from './catalogs.js';
+import { STALE_PAGE_MESSAGES_MAX_AGE } from './messages.routes.js';
 
 const PORTAL = 'http://portal.test';
 const TEMPLATE =
@@ -35,9 +39,20 @@ afterEach(async () => {
 });
 
 const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0];
-const pageMessages = (html: string) => {
-  const block = new RegExp(`<script type="application/json" id="${PAGE_MESSAGES_ID}">([^<]*)<`);
-  return JSON.parse(block.exec(html)?.[1] ?? 'null') as Record<string, unknown> | null;
+/** Where a page names its messages: the href of its preload link. */
+const messagesUrl = (html: string) => {
+  const link = new RegExp(
+    `<link rel="preload" id="${PAGE_MESSAGES_ID}" href="([^"]+)" as="fetch" crossorigin="anonymous"`,
+  );
+  return link.exec(html)?.[1]?.replace(/&amp;/g, '&');
+};
+/** The messages a page names, fetched as the browser does. */
+const pageMessages = async (html: string) => {
+  const url = messagesUrl(html);
+  if (!url) return null;
+  const response = await ctx.app.inject({ url });
+  expect(response.statusCode).toBe(200);
+  return response.json<Record<string, unknown>>();
 };
 
 describe('the language of the server-rendered pages', () => {
@@ -62,7 +77,7 @@ describe('the language of the server-rendered pages', () => {
     }
   });
 
-  it('renders German text on the first answer, with only German messages inline', async () => {
+  it('renders German text on the first answer, naming only German messages', async () => {
     await start();
     const response = await ctx.app.inject({
       url: '/nowhere',
@@ -71,7 +86,8 @@ describe('the language of the server-rendered pages', () => {
     expect(response.statusCode).toBe(404);
     expect(htmlTag(response.body)).toBe('<html lang="de" dir="ltr" data-density="comfortable">');
     expect(response.body).toContain('Seite nicht gefunden');
-    const messages = pageMessages(response.body);
+    expect(response.body).not.toContain('<script type="application/json" id="portal-messages">');
+    const messages = await pageMessages(response.body);
     expect(messages?.['notFound.heading']).toEqual(['Seite nicht gefunden']);
     expect(response.body).not.toContain('Page not found');
   });
@@ -174,6 +190,79 @@ describe('GET /api/messages/{language}/{namespace}', () => {
     ]) {
       const response = await ctx.app.inject({ url });
       expect(response.statusCode, url).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/messages/{language}/page (the file each page names)', () => {
+  const catalogs = shippedCatalogs();
+  const current = (language: Language) => catalogs.version(language, PAGE_NAMESPACES);
+
+  it('is named by every page, versioned by the hash of the messages it answers', async () => {
+    await start();
+    for (const url of ['/', '/nowhere', '/admin']) {
+      for (const language of ['de', 'ar'] as const) {
+        const page = await ctx.app.inject({ url, headers: { 'accept-language': language } });
+        const named = messagesUrl(page.body);
+        expect(named, `${url} ${language}`).toBe(
+          `/api/messages/${language}/page?v=${current(language)}`,
+        );
+        const response = await ctx.app.inject({ url: named });
+        // The very JSON pages carried inline before: the page namespaces, compiled.
+        expect(response.body).toBe(catalogs.json(language, PAGE_NAMESPACES));
+        const hash = createHash('sha256').update(response.body).digest('base64url');
+        expect(named).toBe(`/api/messages/${language}/page?v=${hash.slice(0, 16)}`);
+      }
+    }
+    expect(current('de')).not.toBe(current('fr'));
+  });
+
+  it('is kept for good with the current version, and briefly with any other or none', async () => {
+    await start();
+    const url = `/api/messages/fr/page?v=${current('fr')}`;
+    const named = await ctx.app.inject({ url });
+    expect(named.statusCode).toBe(200);
+    expect(named.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(named.headers['content-type']).toBe('application/json; charset=utf-8');
+    for (const other of ['/api/messages/fr/page?v=0ld-Versi0n_', '/api/messages/fr/page']) {
+      const response = await ctx.app.inject({ url: other });
+      expect(response.statusCode, other).toBe(200);
+      expect(response.headers['cache-control'], other).toBe(
+        `public, max-age=${STALE_PAGE_MESSAGES_MAX_AGE}`,
+      );
+      expect(response.body, other).toBe(named.body);
+    }
+    expect(STALE_PAGE_MESSAGES_MAX_AGE).toBeLessThanOrEqual(300);
+  });
+
+  it('is compressed once, with an ETag and 304', async () => {
+    await start();
+    const url = `/api/messages/de/page?v=${current('de')}`;
+    const plain = await ctx.app.inject({ url });
+    const br = await ctx.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const again = await ctx.app.inject({
+      url,
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('refuses an unknown language or a malformed version with 400', async () => {
+    await start();
+    for (const url of [
+      '/api/messages/xx/page',
+      `/api/messages/de/page?v=${'a'.repeat(65)}`,
+      '/api/messages/de/page?v=%3Cscript%3E',
+      '/api/messages/de/page?v=a.b',
+    ]) {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json<{ message: string }>().message, url).toBeTruthy();
     }
   });
 });

@@ -40,6 +40,19 @@ export const ACCENT_STYLE_ID = 'portal-accent';
 /** The document element's start tag, where the language, the theme and the density go. */
 const HTML_START = /<html(?=[\s>])[^>]*>/i;
 
+/**
+ * The page's messages as a preload, after everything else of the head: fetched while the app's
+ * script loads, at its low priority, never ahead of what the first paint needs (which needs no
+ * messages: the markup is rendered). `crossorigin="anonymous"` is how fetch() asks for it (mode
+ * cors, same-origin credentials): the app's request then takes the preloaded answer.
+ */
+function messagesLink(url: string): string {
+  return (
+    `<link rel="preload" id="${PAGE_MESSAGES_ID}" href="${escapeHtml(url)}" as="fetch" ` +
+    'crossorigin="anonymous" fetchpriority="low"></head>'
+  );
+}
+
 export interface PageParts<Body = string> {
   /** The document title (escaped here). */
   title: string;
@@ -55,8 +68,11 @@ export interface PageParts<Body = string> {
   language?: Language;
   /** How densely the home page lists the apps (`<html data-density>`; comfortable when not given). */
   density?: Density;
-  /** That language's compiled page messages as jsonForScript wrote them, or none. */
-  messages?: string;
+  /**
+   * Where that language's compiled page messages are (pageMessagesPath, with their version), or
+   * none: the page preloads them and the app fetches them before hydrating.
+   */
+  messagesUrl?: string;
 }
 
 export interface PageTemplate {
@@ -69,7 +85,8 @@ export interface PageTemplate {
  * The built index.html (dist/web, with Vite's hashed script and stylesheet links) cut around its
  * empty root element once, at start. `fill` puts the rendered markup inside the root and the
  * state in a `<script type="application/json">` block after it: data, never run, so the CSP
- * keeps `script-src 'self'`.
+ * keeps `script-src 'self'`. The messages are a file of their own, preloaded (`messagesUrl`):
+ * the same bytes on every page, cached by the browser rather than sent with each page.
  */
 export function parseTemplate(html: string): PageTemplate {
   const at = html.indexOf(ROOT_ELEMENT);
@@ -84,7 +101,7 @@ export function parseTemplate(html: string): PageTemplate {
     theme,
     language = SOURCE_LANGUAGE,
     density = 'comfortable',
-    messages,
+    messagesUrl,
   }: Omit<PageParts, 'body'>): [string, string] {
     let titled = TITLE.test(head)
       ? head.replace(TITLE, () => `<title>${narrowCharacters(escapeHtml(title))}</title>`)
@@ -97,6 +114,8 @@ export function parseTemplate(html: string): PageTemplate {
       const style = `<style id="${ACCENT_STYLE_ID}">${branding.accentCss}</style>`;
       titled = titled.replace('</head>', () => `${style}</head>`);
     }
+    if (messagesUrl !== undefined)
+      titled = titled.replace('</head>', () => messagesLink(messagesUrl));
     // Only known values reach here (parseTheme, parseDensity, the language list); nothing from
     // the request is copied.
     const themeAttribute = theme === 'light' || theme === 'dark' ? ` data-theme="${theme}"` : '';
@@ -110,11 +129,7 @@ export function parseTemplate(html: string): PageTemplate {
       state === null
         ? ''
         : `<script type="application/json" id="${PAGE_STATE_ID}">${state}</script>`;
-    const messagesBlock =
-      messages === undefined
-        ? ''
-        : `<script type="application/json" id="${PAGE_MESSAGES_ID}">${messages}</script>`;
-    return [`${titled}<div id="root">`, `</div>${messagesBlock}${stateBlock}${tail}`];
+    return [`${titled}<div id="root">`, `</div>${stateBlock}${tail}`];
   }
   return {
     fill(parts) {

@@ -28,6 +28,8 @@ const TEMPLATE = `<!doctype html>
 `;
 
 const CSS = '.card{border-radius:1rem}main{display:flex}';
+/** A stylesheet that makes every page longer than what is worth compressing (1 KB), as in a build. */
+const LONG_CSS = CSS + Array.from({ length: 80 }, (_, at) => `.c${at}{margin:${at}px}`).join('');
 
 const APPS = [
   { id: 'galaxy', isPublic: true, name: 'Galaxy', category: 'analysis' },
@@ -48,11 +50,12 @@ async function start(
   renderPage: typeof render | null = render,
   env: Record<string, string> = {},
   deps: { sharedBodies?: CompressedBodies } = {},
+  css = CSS,
 ) {
   webRoot = mkdtempSync(join(tmpdir(), 'page-routes-'));
   writeFileSync(join(webRoot, 'index.html'), TEMPLATE);
   mkdirSync(join(webRoot, 'assets'));
-  writeFileSync(join(webRoot, 'assets', 'index-Ef56Gh78.css'), CSS);
+  writeFileSync(join(webRoot, 'assets', 'index-Ef56Gh78.css'), css);
   ctx = await createTestContext({ apps: APPS, env, deps: { webRoot, renderPage, ...deps } });
 }
 
@@ -139,9 +142,13 @@ describe('GET / for an anonymous visitor', () => {
       '<script type="module" crossorigin src="/assets/index-Ab12Cd34.js">',
       // What the server formatted (entry-server.tsx; SERVER_FORMATS_ID of web/lib/i18n.tsx).
       '<script type="application/json" id="portal-formats">',
-      `<script type="application/json" id="${PAGE_MESSAGES_ID}">`,
       `<script type="application/json" id="${PAGE_STATE_ID}">`,
     ]);
+    // The messages are a file of their own, preloaded: fetch() is under connect-src 'self'.
+    expect(response.body).toMatch(
+      new RegExp(`<link rel="preload" id="${PAGE_MESSAGES_ID}" href="/api/messages/en/page\\?v=`),
+    );
+    expect(response.headers['content-security-policy']).toContain("connect-src 'self'");
     expect(response.headers['content-security-policy']).toContain("script-src 'self';");
   });
 
@@ -393,7 +400,8 @@ describe('compressed once (decision 0035)', () => {
 
   it('keeps the shell and the 404 page compressed once per content; the shell revalidates', async () => {
     const { bodies, keys } = spiedBodies();
-    await start(counted, {}, { sharedBodies: bodies });
+    // The pages carry no messages (a file of their own): the stylesheet makes them worth it.
+    await start(counted, {}, { sharedBodies: bodies }, LONG_CSS);
     const headers = { 'accept-encoding': BROWSER };
     const shell = await ctx.app.inject({ url: '/admin', headers });
     expect(shell.statusCode).toBe(200);

@@ -18,6 +18,7 @@ import type { Principal } from '../auth/principal.js';
 import { escapeHtml } from '../auth/html.js';
 import { etagOf } from '../http/compressed-bodies.js';
 import type { Catalogs } from '../i18n/catalogs.js';
+import { pageMessagesUrl } from '../i18n/messages.routes.js';
 import { createTranslators } from '../i18n/translator.js';
 import {
   createRenderWorker,
@@ -63,7 +64,7 @@ export interface PageDeps {
   portal(language?: Language): Promise<PortalInfo>;
   /** The notices in force for a viewer, in `language`: the same code as GET /api/notices. */
   notices(viewer: Principal | null, language: Language): Promise<Notices>;
-  /** The message catalogs: each page carries its language's page messages (docs/i18n.md). */
+  /** The message catalogs: each page names its language's page messages (docs/i18n.md). */
   catalogs: Catalogs;
   /** Whether an identity provider is configured (the page state tells the browser). */
   signInAvailable: boolean;
@@ -157,10 +158,6 @@ export function createPageService(deps: PageDeps) {
 
   /** The portal's own texts on pages React does not render (the 404 page's body). */
   const translators = createTranslators(deps.catalogs, PAGE_NAMESPACES);
-  const pageMessages = (language: Language) => ({
-    compiled: deps.catalogs.compiled(language, PAGE_NAMESPACES),
-    json: deps.catalogs.json(language, PAGE_NAMESPACES),
-  });
 
   /**
    * The page's markup: in the render worker (started for it when it is not running, after a
@@ -204,11 +201,11 @@ export function createPageService(deps: PageDeps) {
     let body: string | Uint8Array = '';
     let complete = true;
     const language = state.language ?? SOURCE_LANGUAGE;
-    const messages = pageMessages(language);
+    const messages = deps.catalogs.compiled(language, PAGE_NAMESPACES);
     const appsJson = appsJsonOf(apps);
     if (deps.render) {
       try {
-        body = await renderMarkup(deps.render, state, messages.compiled, appsJson);
+        body = await renderMarkup(deps.render, state, messages, appsJson);
       } catch (error) {
         // The browser can still render from the state; the visitor only loses the head start.
         complete = false;
@@ -223,7 +220,7 @@ export function createPageService(deps: PageDeps) {
       theme: dataThemeOf(view.theme),
       language,
       density: view.density,
-      messages: messages.json,
+      messagesUrl: pageMessagesUrl(deps.catalogs, language),
     });
     return { html, complete };
   }
@@ -238,7 +235,7 @@ export function createPageService(deps: PageDeps) {
       branding: brandingParts(portal),
       theme: dataThemeOf(theme),
       language,
-      messages: pageMessages(language).json,
+      messagesUrl: pageMessagesUrl(deps.catalogs, language),
     }),
   );
   const shell = perBrandingThemeLanguage((portal, theme, language) =>
@@ -249,7 +246,7 @@ export function createPageService(deps: PageDeps) {
       branding: brandingParts(portal),
       theme: dataThemeOf(theme),
       language,
-      messages: pageMessages(language).json,
+      messagesUrl: pageMessagesUrl(deps.catalogs, language),
     }),
   );
 

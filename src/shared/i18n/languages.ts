@@ -111,7 +111,10 @@ export function languageCookieAttributes(secure: boolean): string {
 export const MESSAGE_NAMESPACES = ['portal', 'access', 'errors', 'admin', 'server'] as const;
 export type MessageNamespace = (typeof MESSAGE_NAMESPACES)[number];
 
-/** What every page carries inline, compiled, for its language only. */
+/**
+ * What every page needs, compiled, for its language only: one file per language the page names
+ * and preloads (pageMessagesPath), cached by the browser for as long as its texts stay the same.
+ */
 export const PAGE_NAMESPACES: readonly MessageNamespace[] = ['portal', 'access', 'errors'];
 
 /** Where the browser fetches one namespace's compiled messages for a language (GET). */
@@ -119,5 +122,14 @@ export function messagesPath(language: Language, namespace: MessageNamespace): s
   return `/api/messages/${language}/${namespace}`;
 }
 
-/** The id of the page's `<script type="application/json">` block with its compiled messages. */
+/**
+ * Where the browser fetches a language's page namespaces (PAGE_NAMESPACES), compiled, in one
+ * file (GET). `version` is the content's hash: with the current one, the answer is cached for
+ * good; with another or none, it is still the current messages, cached briefly.
+ */
+export function pageMessagesPath(language: Language, version: string): string {
+  return `/api/messages/${language}/page?v=${encodeURIComponent(version)}`;
+}
+
+/** The id of the page's `<link rel="preload">` of its compiled messages (pageMessagesPath). */
 export const PAGE_MESSAGES_ID = 'portal-messages';

@@ -37,9 +37,10 @@ export async function mount({ createRoot, hydrateRoot }: typeof ReactDomClient):
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element.');
   const initial = renderedState();
-  // The language the server rendered the page in, with its messages (no request for them) and
-  // what it formatted (entry-server.tsx), whose block then leaves #root: not the app's markup.
-  const locale = pageLocale();
+  // The language the server rendered the page in, with its messages (the file the page
+  // preloaded: hydration waits for them, so it renders the server's texts) and what it formatted
+  // (entry-server.tsx), whose block then leaves #root: not the app's markup.
+  const locale = await pageLocale(document, { leaving });
   document.getElementById(SERVER_FORMATS_ID)?.remove();
   const app = (
     <StrictMode>

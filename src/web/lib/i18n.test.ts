@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../shared/i18n/languages.js';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LANGUAGES, PAGE_MESSAGES_ID, PAGE_NAMESPACES } from '../../shared/i18n/languages.js';
+import { messagesOf } from '../test-support/messages.js';
+import { server } from '../test-support/server.js';
 import { numberSymbols, pageLocale, plainPercent, SERVER_FORMATS_ID } from './i18n.js';
 
 describe('plainPercent', () => {
@@ -25,15 +28,94 @@ describe('plainPercent', () => {
 });
 
 describe('pageLocale', () => {
-  it('takes the server formats from their block', () => {
+  const URL = '/api/messages/de/page?v=abc123';
+  /** A German page that names its messages as the server writes it (page-template.ts). */
+  const germanPage = (blocks = '') => {
+    document.documentElement.lang = 'de';
+    document.head.innerHTML = `<link rel="preload" id="${PAGE_MESSAGES_ID}" href="${URL}" as="fetch" crossorigin="anonymous">`;
+    document.body.innerHTML = blocks;
+  };
+  const asked: string[] = [];
+  const answer = (...answers: (() => Response)[]) =>
+    server.use(
+      http.get('/api/messages/:language/page', ({ request }) => {
+        const url = new globalThis.URL(request.url);
+        asked.push(`${url.pathname}${url.search}`);
+        return (answers.shift() ?? answers[0] ?? (() => HttpResponse.error()))();
+      }),
+    );
+  const german = () => HttpResponse.json(messagesOf('de', PAGE_NAMESPACES));
+  const unavailable = () => HttpResponse.json({ status: 503 }, { status: 503 });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    asked.length = 0;
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+    document.documentElement.lang = '';
+  });
+
+  it('takes the server formats from their block', async () => {
     const formats = { ...numberSymbols('de'), texts: { a: 'b' } };
     document.documentElement.lang = 'de';
     document.body.innerHTML = `<script type="application/json" id="${SERVER_FORMATS_ID}">${JSON.stringify(formats)}</script>`;
-    const locale = pageLocale();
+    const locale = await pageLocale();
     expect(locale.language).toBe('de');
     expect(locale.server).toEqual(formats);
     document.body.innerHTML = '';
-    expect(pageLocale().server).toBeUndefined();
-    document.documentElement.lang = '';
+    expect((await pageLocale()).server).toBeUndefined();
+  });
+
+  it('fetches the messages the page names, once, and speaks them', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    germanPage();
+    answer(german);
+    const locale = await pageLocale();
+    expect(asked).toEqual([URL]);
+    expect(locale.language).toBe('de');
+    expect(locale.t('notFound.heading')).toBe('Seite nicht gefunden');
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('tries a failed fetch once more, silently when that works', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    germanPage();
+    answer(unavailable, german);
+    const locale = await pageLocale();
+    expect(asked).toEqual([URL, URL]);
+    expect(locale.t('notFound.heading')).toBe('Seite nicht gefunden');
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['an error status', unavailable],
+    ['no network', () => HttpResponse.error()],
+    ['no messages', () => HttpResponse.json(['not', 'messages'])],
+  ])('keeps the language, shows ids and says so once on %s', async (_, failure) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    germanPage();
+    answer(failure, failure);
+    const locale = await pageLocale();
+    expect(asked).toEqual([URL, URL]);
+    expect(locale.language).toBe('de');
+    expect(locale.t('notFound.heading')).toBe('notFound.heading');
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
+  it('says nothing while the page is being left (its requests are cancelled)', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    germanPage();
+    answer(unavailable, unavailable);
+    const locale = await pageLocale(document, { leaving: () => true });
+    expect(locale.t('notFound.heading')).toBe('notFound.heading');
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('asks for nothing on a page without messages (English, ids as themselves)', async () => {
+    answer(german);
+    const locale = await pageLocale();
+    expect(asked).toEqual([]);
+    expect(locale.language).toBe('en');
+    expect(locale.t('notFound.heading')).toBe('notFound.heading');
   });
 });

@@ -1,9 +1,9 @@
 /**
- * The browser's side of the portal's languages (docs/i18n.md; decision 0037). The server
- * chooses the language, renders the page in it and sends that language's compiled messages
- * inline (PAGE_MESSAGES_ID); the app continues in the same language from them, so hydration
- * matches and no other language's texts are ever downloaded. The admin console's messages load
- * with it (`load-namespace.ts`).
+ * The browser's side of the portal's languages (docs/i18n.md; decisions 0037, 0060). The server
+ * chooses the language, renders the page in it and names that language's compiled messages, a
+ * file the page preloads (PAGE_MESSAGES_ID); the app fetches them and continues in the same
+ * language, so hydration matches and no other language's texts are ever downloaded. The admin
+ * console's messages load with it (`load-namespace.ts`).
  *
  * Components ask `useT()` for `t(id, values)` (ICU MessageFormat: placeholders, plurals, select)
  * and `useLocale()` for the language, its direction and `Intl` formatting.
@@ -209,15 +209,59 @@ function readBlock<T>(doc: Document, id: string, what: string): T | undefined {
   }
 }
 
+/** What pageLocale fetches with, and whether a failure is worth saying (not while leaving). */
+export interface PageLocaleOptions {
+  fetch?: typeof fetch;
+  /** Whether the page is being left: its requests are cancelled then, which is no failure. */
+  leaving?: () => boolean;
+}
+
+/** Whether a fetched value is messages: one object of ids (anything else is unreadable). */
+const isMessages = (value: unknown): value is Messages =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * The page's language (`<html lang>`) and its inline compiled messages, as the server sent them,
- * with the server's formats when it rendered the page (SERVER_FORMATS_ID); English without
- * messages when the page has none (ids then show as themselves).
+ * The page's compiled messages from the file it names (the preload link's href), fetched as the
+ * link preloaded them (the same mode and credentials: the answer preloaded is the one taken).
+ * A failure is tried once more, then said once on the console; undefined then.
  */
-export function pageLocale(doc: Document = document): Locale {
+async function fetchPageMessages(
+  doc: Document,
+  { fetch: load = fetch, leaving = () => false }: PageLocaleOptions,
+): Promise<Messages | undefined> {
+  const url = doc.getElementById(PAGE_MESSAGES_ID)?.getAttribute('href');
+  if (!url) return undefined;
+  let failure: unknown;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const response = await load(url);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const messages: unknown = await response.json();
+      if (isMessages(messages)) return messages;
+      throw new Error('not an object of messages');
+    } catch (error) {
+      failure = error;
+    }
+  }
+  if (!leaving())
+    console.warn('Could not load the page’s texts: ids show in their place.', failure);
+  return undefined;
+}
+
+/**
+ * The page's language (`<html lang>`) and its compiled messages, fetched from the file the server
+ * named (PAGE_MESSAGES_ID), with the server's formats when it rendered the page
+ * (SERVER_FORMATS_ID); English without messages when the page names none (ids then show as
+ * themselves), and the page's language without them when they cannot be fetched.
+ */
+export async function pageLocale(
+  doc: Document = document,
+  options: PageLocaleOptions = {},
+): Promise<Locale> {
   const lang = doc.documentElement.lang;
   const language = isLanguage(lang) ? lang : SOURCE_LANGUAGE;
-  const messages = readBlock<Messages>(doc, PAGE_MESSAGES_ID, 'page messages') ?? {};
+  // Read before the wait: the app takes the formats' block out of #root once it has the locale.
   const server = readBlock<ServerFormats>(doc, SERVER_FORMATS_ID, 'server formats');
+  const messages = (await fetchPageMessages(doc, options)) ?? {};
   return createLocale(language, messages, server);
 }

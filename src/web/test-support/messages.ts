@@ -11,7 +11,7 @@ const catalogs = import.meta.glob<Record<string, string>>('../../../locales/*/*.
 
 /**
  * A language's messages of some namespaces (all by default), compiled as the server compiles
- * them: what `GET /api/messages/<language>/<namespace>` answers, or a page carries.
+ * them: what `GET /api/messages/<language>/<namespace>` answers (`…/page` for a page's).
  */
 export function messagesOf(language: Language, namespaces?: readonly MessageNamespace[]): Messages {
   const messages: Messages = {};
