@@ -1,10 +1,13 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
+  BEST_QUALITY_UP_TO,
   compressLive,
   createCompressedBodies,
   createPersonalBodies,
   etagOf,
+  keptLevels,
   negotiateEncoding,
 } from './compressed-bodies.js';
 
@@ -37,6 +40,26 @@ describe('negotiateEncoding', () => {
 });
 
 describe('createCompressedBodies', () => {
+  it('keeps small bodies at brotli 11 and large ones at 9', async () => {
+    expect(keptLevels(100_000)).toEqual({ brotliQuality: 11, gzipLevel: 9 });
+    expect(keptLevels(BEST_QUALITY_UP_TO)).toEqual({ brotliQuality: 11, gzipLevel: 9 });
+    expect(keptLevels(BEST_QUALITY_UP_TO + 1)).toEqual({ brotliQuality: 9, gzipLevel: 9 });
+    // What is kept is the best quality's copy: the same size as brotli 11 of the body.
+    const body = readFileSync(new URL(import.meta.url))
+      .toString()
+      .repeat(4);
+    const bodies = createCompressedBodies({ maxBytes: 1 << 20 });
+    const br = await bodies.get('source', () => body, 'br');
+    const best = brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+      },
+    });
+    expect(br.body.length).toBe(best.length);
+  });
+
   it('compresses a body once per coding, and every copy decodes to the same bytes', async () => {
     const bodies = createCompressedBodies({ maxBytes: 1 << 20 });
     const body = text(50_000);
