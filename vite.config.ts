@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { firstScreenCss } from './scripts/lib/first-screen-css.mjs';
 import { iconMaskCss, iconSprite } from './src/web/ui/icon-masks.js';
 
 /**
@@ -178,6 +179,45 @@ function startScripts(): Plugin {
   };
 }
 
+/** The attribute of the whole stylesheet's link at the end of the body: never inlined. */
+export const AFTER_PAINT = 'data-after-paint';
+
+/**
+ * The page's stylesheet in two (docs/web.md, "The stylesheet: first screen, then the rest"):
+ * index.html's head links a file of what the first screen needs (scripts/lib/first-screen-css.mjs:
+ * all but the parts only an interaction shows), which the server inlines, and the end of its
+ * body links the whole stylesheet, which the browser loads without holding the first paint. The
+ * whole one comes after and holds every rule of the first, in the same order: once it applies,
+ * nothing shown is restyled.
+ */
+function firstScreenStylesheet(): Plugin {
+  return {
+    name: 'app-portal:first-screen-stylesheet',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const page = bundle['index.html'];
+        if (page?.type !== 'asset') return;
+        const html = String(page.source);
+        const link = /<link rel="stylesheet"[^>]*? href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(html);
+        const file = link?.[1];
+        const whole = file === undefined ? undefined : bundle[file];
+        if (!link || file === undefined || whole?.type !== 'asset') {
+          throw new Error('app-portal:first-screen-stylesheet: index.html links no stylesheet');
+        }
+        const css = firstScreenCss(String(whole.source));
+        const hash = createHash('sha256').update(css).digest('hex').slice(0, 10);
+        const fileName = `assets/first-screen-${hash}.css`;
+        this.emitFile({ type: 'asset', fileName, source: css });
+        page.source = html
+          .replace(link[0], `<link rel="stylesheet" href="/${fileName}">`)
+          .replace('</body>', `<link rel="stylesheet" href="/${link[1]}" ${AFTER_PAINT}></body>`);
+      },
+    },
+  };
+}
+
 /** The service worker's source (hand-written, decision 0030); the build writes it to /sw.js. */
 const SERVICE_WORKER = 'src/web/sw/sw.js';
 
@@ -228,7 +268,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     iconMasks(ICON_SPRITE, { emit: !isSsrBuild }),
-    ...(isSsrBuild ? [] : [startScripts(), serviceWorker([ICON_SPRITE.fileName]), precompress()]),
+    ...(isSsrBuild
+      ? []
+      : [
+          startScripts(),
+          firstScreenStylesheet(),
+          serviceWorker([ICON_SPRITE.fileName]),
+          precompress(),
+        ]),
   ],
   resolve: { alias: REACT_TO_PREACT },
   // Bundled into the server-rendering bundle rather than imported from node_modules: they import

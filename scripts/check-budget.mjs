@@ -96,7 +96,17 @@ const report = (label, files, budget) => {
 
 console.log('Home page initial load, production build (dist/web):');
 const jsOk = report('JavaScript', jsFiles, BUDGET.jsKb);
-const cssOk = report('CSS', cssFiles, BUDGET.cssKb);
+// The stylesheet every page inlines is the first screen's (index.html's head links it; the
+// server inlines it): the budget is on it. The whole stylesheet, linked at the end of the body,
+// loads after the first paint and is reported (vite.config.ts, `firstScreenStylesheet`).
+const firstScreen = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)]
+  .filter(([link]) => !link.includes('data-after-paint'))
+  .map(([link]) => /href="\/([^"]+)"/.exec(link)?.[1])
+  .filter((file) => file !== undefined);
+if (firstScreen.length === 0) fail('index.html links no first-screen stylesheet in its head.');
+const cssOk = report('CSS inlined, the first screen', measure(firstScreen), BUDGET.cssKb);
+const wholeKb = total(cssFiles);
+console.log(`CSS after the first paint, the whole stylesheet: ${wholeKb.toFixed(2)} KB gzip`);
 
 // The admin console: its dynamic entries and what they import beyond the home page's chunks.
 const admin = new Set();

@@ -14,17 +14,25 @@ import { escapeHtml } from '../auth/html.js';
 const STYLESHEET = /<link rel="stylesheet"[^>]*? href="(\/assets\/[^"]+\.css)"[^>]*>/g;
 
 /**
+ * The mark of the whole stylesheet's link at the end of the body (vite.config.ts,
+ * `firstScreenStylesheet`): loaded by the browser after the first paint, never inlined.
+ */
+export const AFTER_PAINT = 'data-after-paint';
+
+/**
  * The built index.html with its stylesheets inlined as `<style>` (the CSP allows inline styles,
  * never inline scripts): the page then paints from its own bytes, without waiting a round trip
  * for the stylesheet while the JavaScript shares the connection. Revalidated anonymous pages
  * (304) do not resend it. A stylesheet that cannot be read, or that could end the element,
- * stays a link.
+ * stays a link; so does the whole stylesheet marked AFTER_PAINT (the head's is the part the
+ * first screen needs).
  */
 export function inlineStylesheets(
   html: string,
   readAsset: (path: string) => string | null,
 ): string {
   return html.replace(STYLESHEET, (link, href: string) => {
+    if (link.includes(AFTER_PAINT)) return link;
     const css = readAsset(href);
     if (css === null || /<\/style/i.test(css)) return link;
     return `<style>${css}</style>`;

@@ -19,11 +19,11 @@ const TEMPLATE = `<!doctype html>
   <head>
     <title>App Portal</title>
     <script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>
-    <link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">
+    <link rel="stylesheet" href="/assets/first-screen-Ef56Gh78.css">
   </head>
   <body>
     <div id="root"></div>
-  </body>
+  <link rel="stylesheet" href="/assets/index-Ij90Kl12.css" data-after-paint></body>
 </html>
 `;
 
@@ -55,7 +55,8 @@ async function start(
   webRoot = mkdtempSync(join(tmpdir(), 'page-routes-'));
   writeFileSync(join(webRoot, 'index.html'), TEMPLATE);
   mkdirSync(join(webRoot, 'assets'));
-  writeFileSync(join(webRoot, 'assets', 'index-Ef56Gh78.css'), css);
+  writeFileSync(join(webRoot, 'assets', 'first-screen-Ef56Gh78.css'), css);
+  writeFileSync(join(webRoot, 'assets', 'index-Ij90Kl12.css'), `${css}.menu{display:flex}`);
   ctx = await createTestContext({ apps: APPS, env, deps: { webRoot, renderPage, ...deps } });
 }
 
@@ -152,10 +153,15 @@ describe('GET / for an anonymous visitor', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self';");
   });
 
-  it('inlines the stylesheet, so the page paints from its own bytes', async () => {
+  it('inlines the first screen’s stylesheet, so the page paints from its own bytes, and links the whole one last', async () => {
     const { body } = await ctx.app.inject({ url: '/' });
     expect(body).toContain(`<style>${CSS}</style>`);
-    expect(body).not.toContain('rel="stylesheet"');
+    expect(body).not.toContain('.menu{');
+    // The whole stylesheet is linked at the end of the body: loaded without holding the paint.
+    expect([...body.matchAll(/<link rel="stylesheet"[^>]*>/g)].map(([link]) => link)).toEqual([
+      '<link rel="stylesheet" href="/assets/index-Ij90Kl12.css" data-after-paint>',
+    ]);
+    expect(body).toMatch(/data-after-paint><\/body>/);
   });
 
   it('renders a working sign-in link for browsers without JavaScript', async () => {
