@@ -7,6 +7,7 @@ import type { Notice } from '../shared/status/history-schemas.js';
 import { render } from './entry-server.js';
 import { noticePeriodKey } from './features/status/utils/status-text.js';
 import { SERVER_FORMATS_ID, type ServerFormats } from './lib/i18n.js';
+import { makePageState } from './test-support/fixtures.js';
 import { messagesOf } from './test-support/messages.js';
 
 const NOTICE: Notice = {
@@ -20,16 +21,7 @@ const NOTICE: Notice = {
 };
 
 function state(language: 'en' | 'de'): PageState {
-  return {
-    portal: { title: 'Portal', subtitle: '', footer: '', signInAvailable: false },
-    me: null,
-    apps: [],
-    search: '',
-    signInAvailable: false,
-    statusSimulated: false,
-    notices: { notices: [NOTICE], maintenance: [] },
-    language,
-  };
+  return makePageState({ notices: { notices: [NOTICE], maintenance: [] }, language });
 }
 
 /** The markup in a #root, and the formats block read from it as the browser does. */

@@ -8,21 +8,13 @@ import { PAGE_STATE_ID, type PageState } from '../../shared/api/page-schemas.js'
 import { PAGE_MESSAGES_ID, PAGE_NAMESPACES } from '../../shared/i18n/languages.js';
 import { render } from '../entry-server.js';
 import { SERVER_FORMATS_ID } from '../lib/i18n.js';
+import { makePageState } from '../test-support/fixtures.js';
 import { messagesOf } from '../test-support/messages.js';
 import { server } from '../test-support/server.js';
 import { mount } from './mount.js';
 
 const MESSAGES_URL = '/api/messages/de/page?v=v1';
-const STATE: PageState = {
-  portal: { title: 'Portal', subtitle: '', footer: '', signInAvailable: false },
-  me: null,
-  apps: [],
-  search: '',
-  signInAvailable: false,
-  statusSimulated: false,
-  notices: { notices: [], maintenance: [] },
-  language: 'de',
-};
+const STATE: PageState = makePageState({ language: 'de' });
 
 /** A German page as the server sends it; its text as the visitor reads it before the app. */
 function germanPage(): string {

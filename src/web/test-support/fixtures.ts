@@ -1,5 +1,6 @@
 import { PUBLIC_APP_DEFAULTS } from '../../shared/catalog/app-fields.js';
 import type { LockedApp } from '../../shared/api/access-schemas.js';
+import type { PageState } from '../../shared/api/page-schemas.js';
 import type { App, Me } from '../../shared/api/schemas.js';
 import type { AccessRequest, InboxRequest } from '../features/access/api/access-api.js';
 
@@ -22,6 +23,21 @@ export function makeApp(overrides: Partial<App> = {}): App {
     collectionId: 'apps0000000000a',
     created: '2024-01-01T00:00:00.000Z',
     updated: '2024-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A page's state as the server renders it: anonymous, no apps, no notices, in English. */
+export function makePageState(overrides: Partial<PageState> = {}): PageState {
+  return {
+    portal: { title: 'Portal', subtitle: '', footer: '', signInAvailable: false },
+    me: null,
+    apps: [],
+    search: '',
+    signInAvailable: false,
+    statusSimulated: false,
+    notices: { notices: [], maintenance: [] },
+    language: 'en',
     ...overrides,
   };
 }
