@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import { firstScreenCss } from './scripts/lib/first-screen-css.mjs';
+import { splitCss } from './scripts/lib/first-screen-css.mjs';
 import { iconMaskCss, iconSprite } from './src/web/ui/icon-masks.js';
 
 /**
@@ -179,18 +179,28 @@ function startScripts(): Plugin {
   };
 }
 
-/** The attribute of the whole stylesheet's link at the end of the body: never inlined. */
+/** The attribute of the rest's link at the end of the body: never inlined. */
 export const AFTER_PAINT = 'data-after-paint';
 
 /**
- * The page's stylesheet in two (docs/web.md, "The stylesheet: first screen, then the rest"):
- * index.html's head links a file of what the first screen needs (scripts/lib/first-screen-css.mjs:
- * all but the parts only an interaction shows), which the server inlines, and the end of its
- * body links the whole stylesheet, which the browser loads without holding the first paint. The
- * whole one comes after and holds every rule of the first, in the same order: once it applies,
- * nothing shown is restyled.
+ * The page's stylesheet in two (docs/web.md, "The stylesheet: first screen, then the rest";
+ * decision 0061): index.html's head links a file of what the first screen needs
+ * (scripts/lib/first-screen-css.mjs: all but the parts only an interaction shows), which the
+ * server inlines, and the end of its body links those parts' rules alone, in the same layers,
+ * which the browser loads without holding the first paint. The rest restyles only the elements
+ * its selectors name: no custom property registration, no rule that matches what is shown.
  */
 function firstScreenStylesheet(): Plugin {
+  const emit = (
+    context: { emitFile: (file: Rolldown.EmittedAsset) => string },
+    name: string,
+    css: string,
+  ) => {
+    const hash = createHash('sha256').update(css).digest('hex').slice(0, 10);
+    const fileName = `assets/${name}-${hash}.css`;
+    context.emitFile({ type: 'asset', fileName, source: css });
+    return fileName;
+  };
   return {
     name: 'app-portal:first-screen-stylesheet',
     apply: 'build',
@@ -206,13 +216,12 @@ function firstScreenStylesheet(): Plugin {
         if (!link || file === undefined || whole?.type !== 'asset') {
           throw new Error('app-portal:first-screen-stylesheet: index.html links no stylesheet');
         }
-        const css = firstScreenCss(String(whole.source));
-        const hash = createHash('sha256').update(css).digest('hex').slice(0, 10);
-        const fileName = `assets/first-screen-${hash}.css`;
-        this.emitFile({ type: 'asset', fileName, source: css });
+        const { first, rest } = splitCss(String(whole.source));
+        const firstFile = emit(this, 'first-screen', first);
+        const restFile = emit(this, 'after-paint', rest);
         page.source = html
-          .replace(link[0], `<link rel="stylesheet" href="/${fileName}">`)
-          .replace('</body>', `<link rel="stylesheet" href="/${link[1]}" ${AFTER_PAINT}></body>`);
+          .replace(link[0], `<link rel="stylesheet" href="/${firstFile}">`)
+          .replace('</body>', `<link rel="stylesheet" href="/${restFile}" ${AFTER_PAINT}></body>`);
       },
     },
   };

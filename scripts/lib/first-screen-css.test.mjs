@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenCss } from './first-screen-css.mjs';
+import { firstScreenCss, splitCss } from './first-screen-css.mjs';
 
 describe('the first screen’s stylesheet', () => {
   it('leaves out the rules of menus and toasts, with their modifiers, and keeps the rest in order', () => {
@@ -31,6 +31,24 @@ describe('the first screen’s stylesheet', () => {
       '@layer theme,base,components,utilities;:root{--menu-gap:1rem}.menu{gap:var(--menu-gap)}';
     expect(firstScreenCss(css)).toBe(
       '@layer theme,base,components,utilities;:root{--menu-gap:1rem}',
+    );
+  });
+
+  it('puts the rules left out, and nothing else, in the rest, inside the same layers', () => {
+    const css =
+      '@layer theme,base,utilities;@property --tw-x{syntax:"*";inherits:false}' +
+      ':root{--menu-gap:1rem}@layer utilities{@layer daisyui{.btn{color:red}.menu li,.btn-x{gap:0}}' +
+      '@media (hover:hover){.menu:hover{color:red}}}@keyframes toast-in{from{opacity:0}}' +
+      '.toast{inset:0}';
+    const { first, rest } = splitCss(css);
+    expect(rest).toBe(
+      '@layer utilities{@layer daisyui{.menu li{gap:0}}@media (hover:hover){.menu:hover{color:red}}}' +
+        '.toast{inset:0}',
+    );
+    expect(first).toBe(
+      '@layer theme,base,utilities;@property --tw-x{syntax:"*";inherits:false}' +
+        ':root{--menu-gap:1rem}@layer utilities{@layer daisyui{.btn{color:red}.btn-x{gap:0}}}' +
+        '@keyframes toast-in{from{opacity:0}}',
     );
   });
 });
