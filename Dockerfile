@@ -27,6 +27,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --cache /tmp/npm-cache && rm -rf /tmp/npm-cache
 COPY tsconfig.json tsconfig.build.json vite.config.ts index.html ./
 COPY scripts/clean.mjs scripts/clean.mjs
+# The build's stylesheet split (vite.config.ts imports it).
+COPY scripts/lib/first-screen-css.mjs scripts/lib/first-screen-css.mjs
 COPY public public
 COPY catalog catalog
 COPY locales locales
