@@ -9,6 +9,8 @@ import { jsonForScript } from '../../shared/api/page-schemas.js';
 import {
   LANGUAGES,
   MESSAGE_NAMESPACES,
+  PAGE_NAMESPACES,
+  pageMessagesPath,
   SOURCE_LANGUAGE,
   type Language,
   type MessageNamespace,
@@ -134,4 +136,13 @@ export function loadCatalogs(dir = DEFAULT_LOCALES_DIR): Catalogs {
       return version;
     },
   };
+}
+
+/**
+ * Where a page names its language's page messages (GET /api/messages/{language}/page,
+ * messages.routes.ts), with the version of the texts this process serves (their hash), so a
+ * page kept or revalidated (ETag, 304) always names the messages it was rendered with.
+ */
+export function pageMessagesUrl(catalogs: Catalogs, language: Language): string {
+  return pageMessagesPath(language, catalogs.version(language, PAGE_NAMESPACES));
 }

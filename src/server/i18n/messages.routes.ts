@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import {
-  LANGUAGES,
-  MESSAGE_NAMESPACES,
-  PAGE_NAMESPACES,
-  pageMessagesPath,
-  type Language,
-} from '../../shared/i18n/languages.js';
+import { LANGUAGES, MESSAGE_NAMESPACES, PAGE_NAMESPACES } from '../../shared/i18n/languages.js';
 import { ErrorSchema } from '../../shared/api/schemas.js';
 import {
   addVary,
@@ -20,15 +14,6 @@ import type { Catalogs } from './catalogs.js';
 
 /** How long the page's messages asked for by another version than the current one are kept. */
 export const STALE_PAGE_MESSAGES_MAX_AGE = 60;
-
-/**
- * Where a page names its language's page messages: the route below, with the version of the
- * texts this process serves (their hash), so a page kept or revalidated (ETag, 304) always
- * names the messages it was rendered with.
- */
-export function pageMessagesUrl(catalogs: Catalogs, language: Language): string {
-  return pageMessagesPath(language, catalogs.version(language, PAGE_NAMESPACES));
-}
 
 const LanguageParam = Type.Union(LANGUAGES.map((language) => Type.Literal(language)));
 const MessagesSchema = Type.Record(Type.String(), Type.Unknown(), {

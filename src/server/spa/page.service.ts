@@ -17,8 +17,7 @@ import { dataThemeOf, type Theme } from '../../shared/theme/theme.js';
 import type { Principal } from '../auth/principal.js';
 import { escapeHtml } from '../auth/html.js';
 import { etagOf } from '../http/compressed-bodies.js';
-import type { Catalogs } from '../i18n/catalogs.js';
-import { pageMessagesUrl } from '../i18n/messages.routes.js';
+import { pageMessagesUrl, type Catalogs } from '../i18n/catalogs.js';
 import { createTranslators } from '../i18n/translator.js';
 import {
   createRenderWorker,
