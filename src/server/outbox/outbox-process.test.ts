@@ -61,8 +61,14 @@ describe('the server process and its outbox', () => {
       to: ['alice@example.edu'],
       subject: 'Your access to Napari was approved',
     });
-    const row = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
-    expect(row.state).toBe('sent');
+    // The sender marks the row once the SMTP server has answered the message, a moment after
+    // the server recorded it: wait for the state, never read it once.
+    await expect
+      .poll(
+        async () => (await db.selectFrom('outbox').select('state').executeTakeFirstOrThrow()).state,
+        { timeout: 10_000 },
+      )
+      .toBe('sent');
 
     // A few more passes send nothing again.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
