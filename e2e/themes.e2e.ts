@@ -45,8 +45,11 @@ describe('themes', () => {
     await page.goto(suite.portal.url);
     const group = page.getByRole('group', { name: 'Theme' }).first();
     await expect.poll(() => group.getByRole('radio', { name: 'System' }).isChecked()).toBe(true);
+    // Once the header has hydrated: before that a click moves the native radio and nothing
+    // applies the choice (the app starts after the rest of the stylesheet has loaded).
+    await page.waitForFunction(() => performance.getEntriesByName('portal:hydrated').length > 0);
     await group.locator('label', { hasText: 'Dark' }).click();
-    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    await expect.poll(() => page.getAttribute('html', 'data-theme')).toBe('dark');
     expect(await scheme(page)).toBe('dark');
 
     // The first byte of the next page already says dark: no flash of the light theme.
